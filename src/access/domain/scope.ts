@@ -1,0 +1,13 @@
+export const SCOPES = [
+  'pages:read',
+  'pages:write',
+  'publish',
+  'contacts:read',
+  'files:read',
+  'analytics:read',
+  'webhooks:read',
+  'webhooks:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

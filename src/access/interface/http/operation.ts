@@ -1,0 +1,107 @@
+import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/common';
+import { ApiBody, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import type { Scope } from '../../domain/scope.js';
+import { ERROR_CATALOG, type ErrorCode } from '../../../platform/errors/error-catalog.js';
+
+export interface OperationSpec {
+  /** OpenAPI operationId */
+  id: string;
+  summary: string;
+  scope: Scope;
+  /** a write is refused to test-mode keys and runs in one transaction */
+  write: boolean;
+  /** monthly quota units (contract: 1 for the seven listed operations, else 0) */
+  quotaCost: 0 | 1;
+  /** an IDEM operation: honours Idempotency-Key */
+  idempotent: boolean;
+  status: number;
+  query?: Type<object>;
+  /**
+   * Runs when input validation fails, before the 400 is sent: lets a domain outcome that must win over
+   * validation (a stale `expected_updated_at` gives 409 stale_snapshot) be reported instead.
+   */
+  onInvalidInput?: Type<InvalidInputCheck>;
+  body?: Type<object>;
+  response?: Type<unknown>;
+  /** error codes this operation returns beyond the common ones (e.g. resource_not_found, stale_snapshot) */
+  errors?: ErrorCode[];
+}
+
+export const OPERATION = 'bp:operation';
+
+export interface InvalidInputCheck {
+  check(request: import('fastify').FastifyRequest): Promise<void>;
+}
+
+/** Codes every operation can return (contract: Errors), plus 503 when the database is unreachable. */
+const COMMON_ERRORS: ErrorCode[] = [
+  'invalid_request',
+  'invalid_api_key',
+  'insufficient_scope',
+  'feature_not_enabled',
+  'test_key_read_only',
+  'rate_limited',
+  'quota_exhausted',
+  'internal_error',
+  'service_unavailable',
+];
+
+/** One OpenAPI problem response per status, naming the codes it can carry. */
+function errorResponses(spec: OperationSpec): MethodDecorator[] {
+  const codes = [
+    ...COMMON_ERRORS,
+    ...(spec.idempotent ? (['idempotency_request_in_progress', 'idempotency_key_reused'] as ErrorCode[]) : []),
+    ...(spec.errors ?? []),
+  ];
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
+  return [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, list]) =>
+      ApiResponse({
+        status,
+        description: `Problem: ${list.join(', ')}`,
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      }),
+    );
+}
+
+/** Metadata keys @nestjs/swagger stores model properties under (not exported from its entry point). */
+const MODEL_PROPERTIES = 'swagger/apiModelProperties';
+const MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
+
+/** One OpenAPI query parameter per property of a query DTO (the interceptor, not Nest, validates them). */
+function queryParameters(dto: Type<object> | undefined): MethodDecorator[] {
+  if (!dto) return [];
+  const names = (Reflect.getMetadata(MODEL_PROPERTIES_ARRAY, dto.prototype) ?? []) as string[];
+  return names.map((entry) => {
+    const name = entry.replace(/^:/, '');
+    const meta = (Reflect.getMetadata(MODEL_PROPERTIES, dto.prototype, name) ?? {}) as Record<string, unknown>;
+    const { required, ...schema } = meta;
+    return ApiQuery({ name, required: required === true, ...(schema as object) } as never);
+  });
+}
+
+/**
+ * Declares a public API operation. The access guard and the operation interceptor read this one record
+ * to run the checks in the contract's order; the OpenAPI document is generated from it too.
+ */
+export function Operation(spec: OperationSpec): MethodDecorator {
+  if (spec.idempotent && !spec.write) throw new Error(`${spec.id}: only write operations can be idempotent (IDEM)`);
+  return applyDecorators(
+    SetMetadata(OPERATION, spec),
+    HttpCode(spec.status),
+    ApiOperation({ operationId: spec.id, summary: spec.summary, description: `Scope \`${spec.scope}\`. Quota cost: ${spec.quotaCost} unit(s).` }),
+    ApiSecurity('bearer'),
+    ApiSecurity('apiKey'),
+    ApiExtension('x-scope', spec.scope),
+    ApiExtension('x-quota-cost', spec.quotaCost),
+    ...(spec.idempotent
+      ? [ApiHeader({ name: 'Idempotency-Key', required: false, description: '1..255 printable ASCII characters; retained 24 h.' })]
+      : []),
+    ...queryParameters(spec.query),
+    ...(spec.body ? [ApiBody({ type: spec.body })] : []),
+    ApiResponse({ status: spec.status, type: spec.response, description: 'Success' }),
+    ...errorResponses(spec),
+  );
+}

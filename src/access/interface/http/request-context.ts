@@ -1,0 +1,15 @@
+import type { Principal } from '../../application/authenticator.js';
+import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the access guard */
+    principal?: Principal;
+    /** rate-limit states reported in the RateLimit headers of this response */
+    limits?: LimitState[];
+    /** validated input, set by the operation interceptor */
+    input?: { query?: unknown; body?: unknown };
+  }
+}
+
+export {};

@@ -1,0 +1,27 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccessModule } from './access/access.module.js';
+import { AudienceModule } from './audience/audience.module.js';
+import { CommerceModule } from './commerce/commerce.module.js';
+import { FilesModule } from './files/files.module.js';
+import { PagesModule } from './pages/pages.module.js';
+import type { AppRuntime } from './platform/config/config.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
+import { HealthController } from './platform/observability/health.controller.js';
+import { Metrics, MetricsController } from './platform/observability/metrics.js';
+import { OpenApiController, OpenApiDocument } from './platform/openapi/openapi.js';
+import { PlatformModule } from './platform/platform.module.js';
+
+@Module({})
+export class AppModule {
+  /** `extra` lets tests mount fixture modules next to the real graph. */
+  static forRoot(config: AppConfig, runtime: AppRuntime, extra: Type<unknown>[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, ...extra],
+      controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
+      providers: [Metrics, OpenApiDocument],
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
+import { Sql } from '../../platform/database/sql.js';
+import { Outbox } from '../../platform/outbox/outbox.js';
+import { Clock } from '../../platform/time/clock.js';
+import { IdGenerator } from '../../platform/time/ids.js';
+import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
+import { Contact } from '../domain/contact.js';
+import { contactView, type ContactView } from './contact.view.js';
+import { ContactRepository, SourceDirectory } from './ports/audience.ports.js';
+
+export class CaptureContactCommand extends Command<ContactView> {
+  constructor(
+    readonly workspaceId: string,
+    readonly email: string,
+    readonly name: string | undefined,
+    readonly source: string | undefined,
+    readonly pageId: string | undefined,
+    readonly blockId: string | undefined,
+  ) {
+    super();
+  }
+}
+
+/** Captures a contact and writes its `contact.created` outbox row in the same transaction. */
+@CommandHandler(CaptureContactCommand)
+export class CaptureContactHandler implements ICommandHandler<CaptureContactCommand, ContactView> {
+  constructor(
+    private readonly sql: Sql,
+    private readonly workspaces: WorkspaceRepository,
+    private readonly contacts: ContactRepository,
+    private readonly sources: SourceDirectory,
+    private readonly outbox: Outbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(cmd: CaptureContactCommand): Promise<ContactView> {
+    if (!(await this.workspaces.byId(cmd.workspaceId))) throw new NotFoundError('workspace');
+    if (cmd.blockId && !cmd.pageId) throw ValidationError.parameter('block', 'A source block needs its page (--page).');
+    if (cmd.pageId && !(await this.sources.belongsTo(cmd.workspaceId, cmd.pageId, cmd.blockId ?? null))) {
+      throw ValidationError.parameter(cmd.blockId ? 'block' : 'page', 'No such page or block in this workspace.');
+    }
+    const { contact, event } = Contact.capture({
+      id: this.ids.next('ctc'),
+      workspaceId: cmd.workspaceId,
+      email: cmd.email,
+      name: cmd.name,
+      source: cmd.source,
+      sourcePageId: cmd.pageId,
+      sourceBlockId: cmd.blockId,
+      now: this.clock.now(),
+    });
+    const view = contactView(contact.state);
+    await this.sql.transaction(async () => {
+      await this.contacts.add(contact);
+      await this.outbox.append([{ type: event.type, workspaceId: cmd.workspaceId, data: { contact: view }, occurredAt: contact.state.createdAt }]);
+    });
+    return view;
+  }
+}

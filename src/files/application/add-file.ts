@@ -1,0 +1,54 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { NotFoundError } from '../../platform/domain/domain-error.js';
+import { Clock } from '../../platform/time/clock.js';
+import { IdGenerator } from '../../platform/time/ids.js';
+import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
+import { WorkspaceFile } from '../domain/workspace-file.js';
+import { fileView, type FileView } from './file.view.js';
+import { FileRepository, FileStorage } from './ports/file.ports.js';
+
+export class AddFileCommand extends Command<FileView> {
+  constructor(
+    readonly workspaceId: string,
+    readonly name: string,
+    readonly mimeType: string,
+    readonly bytes: Buffer,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Stores the bytes first, then the record: a record never points at missing bytes. If the record
+ * cannot be written, the stored bytes are removed again.
+ */
+@CommandHandler(AddFileCommand)
+export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView> {
+  constructor(
+    private readonly workspaces: WorkspaceRepository,
+    private readonly files: FileRepository,
+    private readonly storage: FileStorage,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(cmd: AddFileCommand): Promise<FileView> {
+    if (!(await this.workspaces.byId(cmd.workspaceId))) throw new NotFoundError('workspace');
+    const file = WorkspaceFile.add({
+      id: this.ids.next('file'),
+      workspaceId: cmd.workspaceId,
+      name: cmd.name,
+      mimeType: cmd.mimeType,
+      sizeBytes: cmd.bytes.length,
+      now: this.clock.now(),
+    });
+    await this.storage.put(file.state.storageKey, cmd.bytes);
+    try {
+      await this.files.add(file);
+    } catch (err) {
+      await this.storage.remove(file.state.storageKey).catch(() => undefined);
+      throw err;
+    }
+    return fileView(file.state);
+  }
+}

@@ -1,0 +1,75 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../../../platform/domain/domain-error.js';
+import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
+import { Operation } from '../../../access/interface/http/operation.js';
+import { ListFilesQuery } from '../../application/list-files.js';
+import { FileRepository, FileStorage } from '../../application/ports/file.ports.js';
+
+export class FileResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() mime_type!: string;
+  @ApiProperty({ type: 'integer' }) size_bytes!: number;
+  @ApiProperty({ description: 'Path on this service that serves the bytes without a key; pass it as `file_url` when adding a block.' })
+  public_path!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+export const FileList = ListEnvelope(FileResponse, 'FileList');
+
+@ApiTags('Files')
+@Controller('v1/files')
+export class FilesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @Operation({
+    id: 'listFiles',
+    summary: 'List workspace files, newest first',
+    scope: 'files:read',
+    write: false,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    query: ListQueryDto,
+    response: FileList,
+  })
+  list(@Req() req: FastifyRequest) {
+    const q = req.input!.query as ListQueryDto;
+    return this.queries.execute(new ListFilesQuery(req.principal!.workspace.id, q.limit, q.after));
+  }
+}
+
+/** Types a browser could execute as a document are downloaded, never rendered inline from our origin. */
+const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/javascript|text\/javascript)/;
+
+/** Serves `public_path` (`/files/<id>/<name>`) without a key, like a CDN URL. */
+@Controller('files')
+export class PublicFilesController {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly storage: FileStorage,
+  ) {}
+
+  @Get(':id/:name')
+  @ApiExcludeEndpoint()
+  async serve(@Param('id') id: string, @Param('name') name: string, @Res() reply: FastifyReply) {
+    if (!/^file_[0-9A-Za-z]{1,64}$/.test(id)) throw new NotFoundError('file');
+    const file = await this.files.byId(id);
+    if (!file || file.state.name !== name) throw new NotFoundError('file');
+    const stream = await this.storage.open(file.state.storageKey);
+    if (!stream) throw new NotFoundError('file');
+    const f = file.state;
+    const disposition = ACTIVE_TYPES.test(f.mimeType) ? 'attachment' : 'inline';
+    return reply
+      .header('content-type', f.mimeType)
+      .header('content-length', String(f.sizeBytes))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(f.name)}`)
+      .send(stream);
+  }
+}

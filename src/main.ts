@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { CommandBus } from '@nestjs/cqrs';
+import { prepare } from './bootstrap.js';
+import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
+import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/application/commands/access.commands.js';
+import { createHttpApp } from './platform/http/http-app.js';
+
+/** HTTP entry: the API, plus the background workers unless RUN_WORKERS=false (`npm run api`). */
+async function main(): Promise<void> {
+  const { config, runtime, logger, embedded } = await prepare();
+  const { app } = await createHttpApp(config, runtime, logger);
+
+  if (embedded && (await app.get(WorkspaceRepository).count()) === 0) {
+    const bus = app.get(CommandBus);
+    const ws = await bus.execute(new CreateWorkspaceCommand('Demo workspace', 'pro'));
+    const key = await bus.execute(new CreateApiKeyCommand(ws.id, 'live', undefined, null));
+    process.stdout.write(
+      `\nFirst start: created a demo workspace ${ws.id} (plan pro).\nDemo API key (shown once): ${key.key}\n` +
+        `Try: curl -H "Authorization: Bearer ${key.key}" ${config.publicApiUrl}/v1/contacts\n\n`,
+    );
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ url: config.publicApiUrl, docs: `${config.publicApiUrl}/docs`, workers: runtime.runWorkers }, 'Bio-Page API listening');
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'Shutting down');
+    await app.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

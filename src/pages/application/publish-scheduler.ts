@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Sql } from '../../platform/database/sql.js';
+import { Outbox } from '../../platform/outbox/outbox.js';
+import { Clock } from '../../platform/time/clock.js';
+import { PollingLoop } from '../../platform/workers/polling-loop.js';
+import { WorkerRegistry, type BackgroundWorker } from '../../platform/workers/worker-host.js';
+import { publishEvents } from './page-commands.js';
+import { PageRepository } from './ports/page.ports.js';
+
+const TICK_MS = 500;
+const BATCH = 50;
+
+/**
+ * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED`, and
+ * the publish, the cleared schedule and the page.published outbox row commit in one transaction. State is
+ * only in the database, so a restart or a second worker process neither loses nor repeats a schedule.
+ */
+@Injectable()
+export class PublishScheduler implements BackgroundWorker {
+  readonly name = 'publish-scheduler';
+  private readonly logger = new Logger('PublishScheduler');
+  private readonly loop = new PollingLoop(
+    async () => {
+      const n = await this.fireDue();
+      if (n > 0) this.logger.log(`Published ${n} scheduled page(s)`);
+      return n;
+    },
+    TICK_MS,
+    (err) => this.logger.error({ err }, 'Scheduled publish failed; retrying'),
+  );
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly pages: PageRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+    registry: WorkerRegistry,
+  ) {
+    registry.register(this);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Publishes every due page (in batches); returns how many fired. */
+  async fireDue(): Promise<number> {
+    let fired = 0;
+    for (;;) {
+      const n = await this.sql.transaction(async () => {
+        const now = this.clock.now();
+        const due = await this.pages.claimDueSchedules(now, BATCH);
+        for (const page of due) {
+          const loaded = page.stamp;
+          if (!page.firePublishSchedule(now)) continue;
+          await this.pages.update(page, loaded); // the row is locked: the stamp cannot have moved
+          await publishEvents(this.outbox, page);
+        }
+        return due.length;
+      });
+      fired += n;
+      if (n < BATCH) return fired;
+    }
+  }
+}

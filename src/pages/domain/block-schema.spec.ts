@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { BLOCK_DATA, BLOCK_KINDS, labelOf } from './block-kinds.js';
+import { jsonSchemaOf, mergePatch, validateObject } from './block-schema.js';
+
+describe('block data schemas', () => {
+  it('has a strict schema for every kind', () => {
+    for (const kind of BLOCK_KINDS) {
+      const schema = jsonSchemaOf(BLOCK_DATA[kind]);
+      expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
+    }
+    expect(jsonSchemaOf(BLOCK_DATA.LINK)).toMatchObject({ required: ['url', 'title'] });
+  });
+
+  it.each([
+    ['LINK', { url: 'https://example.com', title: 'Site' }, []],
+    ['LINK', { url: 'javascript:alert(1)', title: 'x' }, ['/data/url']],
+    ['VIDEO', { url: 'http://video.example' }, ['/data/url']],
+    ['SOCIAL', { platform: 'myspace', url: 'https://x.y' }, ['/data/platform']],
+    ['PRODUCT', { title: 'Guide', price_cents: 10, currency: 'usd' }, ['/data/price_cents']],
+    ['TIP', { currency: 'eur', suggested_amounts_cents: [100, 500] }, []],
+    ['TIP', { currency: 'eur', suggested_amounts_cents: [] }, ['/data/suggested_amounts_cents']],
+    ['CAROUSEL', { images: ['/files/a/b.png', 'https://elsewhere/x.png'] }, ['/data/images']],
+    ['FILE', { gated: 'yes' }, ['/data/gated']],
+    ['HEADER', {}, ['/data/text']],
+  ] as const)('%s %j → %j', (kind, data, pointers) => {
+    expect(validateObject(BLOCK_DATA[kind], data, '/data').map((e) => 'pointer' in e && e.pointer)).toEqual(pointers);
+  });
+
+  it('merge-patches: null removes, values replace', () => {
+    expect(mergePatch({ a: 'x', b: 'y' }, { a: null, c: 1 })).toEqual({ b: 'y', c: 1 });
+  });
+
+  it('labels blocks from their data', () => {
+    expect(labelOf('LINK', { url: 'https://x.y', title: 'My site' }, null)).toBe('My site');
+    expect(labelOf('TEXT', { text: 'x'.repeat(200) }, null)).toHaveLength(80);
+    expect(labelOf('IMAGE', {}, 'cat.png')).toBe('cat.png');
+    expect(labelOf('NEWSLETTER', {}, null)).toBe('Newsletter');
+    expect(labelOf('SOCIAL', { platform: 'github', url: 'https://github.com/x' }, null)).toBe('github');
+  });
+});

@@ -1,0 +1,13 @@
+import { DomainError } from '../../platform/domain/domain-error.js';
+
+export class StaleSnapshotError extends DomainError {
+  constructor() {
+    super('stale_snapshot', "expected_updated_at does not match the page's current draft.updated_at; re-read the page and retry.");
+  }
+}
+
+export class LastBlockRequiredError extends DomainError {
+  constructor() {
+    super('last_block_required', 'The last remaining block of a page cannot be removed.');
+  }
+}

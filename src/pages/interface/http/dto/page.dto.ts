@@ -1,0 +1,119 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsISO8601, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
+import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
+import { THEME_PRESETS } from '../../../domain/theme.js';
+
+const STAMP_DESCRIPTION = 'The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.';
+const PRESETS = Object.keys(THEME_PRESETS);
+
+export class CreatePageBody {
+  @ApiProperty({ minLength: 1, maxLength: 120 }) @IsString() @MaxLength(1000) title!: string;
+  @ApiPropertyOptional({ maxLength: 500 }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
+  @ApiPropertyOptional({ default: 'en', description: 'BCP 47 language tag' }) @IsAbsentOr() @IsString() @MaxLength(35) locale?: string;
+  @ApiPropertyOptional({ enum: PRESETS, default: 'classic' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
+}
+
+export class BlockUpdate {
+  @ApiProperty() @IsString() @Length(1, 100) block_id!: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Merge patch of the block data (null removes a field); the result must match the kind’s data schema.' })
+  @IsAbsentOr()
+  @IsObject()
+  data?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'Show or hide the block.' }) @IsAbsentOr() @IsBoolean() enabled?: boolean;
+}
+
+export class UpdatePageBody {
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+  @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(1000) title?: string;
+  @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
+  @ApiPropertyOptional({ enum: PRESETS, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
+  @ApiPropertyOptional({ type: [BlockUpdate], description: 'Draft only, until publish.' })
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => BlockUpdate)
+  block_updates?: BlockUpdate[];
+  @ApiPropertyOptional({ type: [String], description: 'Every block ID exactly once, top to bottom. Draft only, until publish.' })
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  block_order?: string[];
+}
+
+export class AddBlockBody {
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+  @ApiProperty({ enum: BLOCK_KINDS }) @IsString() kind!: string;
+  @ApiPropertyOptional({ description: 'Per-kind data; see the `*BlockData` schemas.', oneOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })) })
+  @IsAbsentOr()
+  @IsObject()
+  data?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'The `public_path` of a workspace file; required for IMAGE, FILE, CAROUSEL and PRODUCT, refused otherwise.' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(600)
+  file_url?: string;
+  @ApiPropertyOptional({ maxLength: 255, description: 'Display name for the file (defaults to the file’s name).' }) @IsAbsentOr() @IsString() @MaxLength(1000) file_name?: string;
+}
+
+export class RemoveBlockQuery {
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+}
+
+export class PublishBody {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Omit to publish now; a future instant (at most one year ahead) schedules the publish and replaces a pending schedule.' })
+  @IsAbsentOr()
+  @IsISO8601({ strict: true })
+  starts_at?: string;
+}
+
+export class EmptyBody {}
+
+class ThemeResponse {
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: PRESETS }) preset_key!: string;
+}
+class BlockRefResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: BLOCK_KINDS }) kind!: string;
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty() label!: string;
+}
+class DraftResponse {
+  @ApiProperty({ format: 'date-time', description: 'The concurrency stamp every page write requires.' }) updated_at!: string;
+  @ApiProperty({ type: 'integer' }) block_count!: number;
+  @ApiProperty({ type: [BlockRefResponse] }) blocks!: BlockRefResponse[];
+}
+class PublishedResponse {
+  @ApiProperty() is_live!: boolean;
+  @ApiProperty({ type: 'integer' }) block_count!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) live_updated_at!: string | null;
+}
+export class PageResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) status!: string;
+  @ApiProperty() locale!: string;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) public_url!: string | null;
+  @ApiProperty({ type: ThemeResponse }) theme!: ThemeResponse;
+  @ApiProperty({ type: DraftResponse }) draft!: DraftResponse;
+  @ApiProperty({ type: PublishedResponse }) published!: PublishedResponse;
+}
+export class PageSummaryResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) status!: string;
+  @ApiProperty({ type: 'integer' }) block_count!: number;
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true }) public_url!: string | null;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+export class PublishResponse {
+  @ApiProperty({ type: PageResponse }) page!: PageResponse;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) scheduled_for!: string | null;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.port).toBe(3000);
+    expect(c.publicApiUrl).toBe('http://127.0.0.1:3000');
+    expect(c.publicSiteUrl).toBe('http://127.0.0.1:3000/p');
+    expect(c.docsUrl).toBe('http://127.0.0.1:3000/docs');
+    expect(c.runWorkers).toBe(true);
+    expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10 });
+    expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('derives site and docs URLs from PUBLIC_API_URL', () => {
+    const c = loadConfig({ PUBLIC_API_URL: 'https://api.example.com/' });
+    expect(c.publicSiteUrl).toBe('https://api.example.com/p');
+    expect(c.docsUrl).toBe('https://api.example.com/docs');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_API_URL', 'not a url'],
+    ['RUN_WORKERS', 'maybe'],
+    ['SECRET_ENCRYPTION_KEY', 'c2hvcnQ='],
+    ['RATE_LIMIT_BURST_REQUESTS', '0'],
+    ['WEBHOOK_ALLOWED_TARGETS', 'no-port'],
+    ['WEBHOOK_RETRY_DELAYS', '1,x'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names the variable when %s=%s is bad', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('requires SECRET_ENCRYPTION_KEY in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_ENCRYPTION_KEY/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_ENCRYPTION_KEY: key }).secretEncryptionKey?.length).toBe(32);
+  });
+
+  it('parses the test-only webhook escape hatches', () => {
+    const c = loadConfig({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1:8443, localhost:9443', WEBHOOK_RETRY_DELAYS: '1,2,0.5' });
+    expect(c.webhookAllowedTargets).toEqual(['127.0.0.1:8443', 'localhost:9443']);
+    expect(c.webhookRetryDelays).toEqual([1, 2, 0.5]);
+  });
+});

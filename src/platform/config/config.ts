@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Validated runtime configuration. Every name here is listed in shared/spec/decisions.md. */
+export interface AppConfig {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  publicApiUrl: string;
+  publicSiteUrl: string;
+  docsUrl: string;
+  runWorkers: boolean;
+  secretEncryptionKey: Buffer | undefined;
+  fileStorageDir: string;
+  dataDir: string;
+  rateLimit: { burstRequests: number; burstWindowSeconds: number };
+  quota: { creatorUnits: number; proUnits: number };
+  webhookAllowedTargets: string[];
+  webhookRetryDelays: number[] | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+const httpUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+
+const hostPort = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
+
+const schema = {
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_API_URL: httpUrl.optional(),
+  PUBLIC_SITE_URL: httpUrl.optional(),
+  DOCS_URL: httpUrl.optional(),
+  RUN_WORKERS: bool.default(true),
+  SECRET_ENCRYPTION_KEY: z
+    .string()
+    .transform((s) => Buffer.from(s, 'base64'))
+    .refine((b) => b.length === 32, 'must be the base64 encoding of exactly 32 bytes')
+    .optional(),
+  FILE_STORAGE_DIR: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  RATE_LIMIT_BURST_REQUESTS: int(1, 1_000_000).default(100),
+  RATE_LIMIT_BURST_WINDOW_SECONDS: int(1, 86_400).default(10),
+  QUOTA_CREATOR_UNITS: int(0, 1_000_000_000).default(10_000),
+  QUOTA_PRO_UNITS: int(0, 1_000_000_000).default(100_000),
+  WEBHOOK_ALLOWED_TARGETS: z
+    .string()
+    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .refine((list) => list.every((t) => hostPort.test(t)), 'must be a comma-separated list of host:port pairs')
+    .optional(),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .transform((s) => s.split(',').map((t) => t.trim()))
+    .refine((l) => l.length >= 1 && l.every((t) => /^\d+(\.\d+)?$/.test(t)), 'must be comma-separated seconds')
+    .transform((l) => l.map(Number))
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/**
+ * Parses and validates configuration from an environment map. Empty strings count as unset.
+ * Throws ConfigError naming the first bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const values: Record<string, unknown> = {};
+  for (const [name, parser] of Object.entries(schema)) {
+    const raw = env[name] === '' ? undefined : env[name];
+    const result = (parser as z.ZodType).safeParse(raw);
+    if (!result.success) {
+      throw new ConfigError(name, result.error.issues[0]?.message ?? 'is invalid');
+    }
+    values[name] = result.data;
+  }
+  const v = values as { [K in keyof typeof schema]: z.output<(typeof schema)[K]> };
+  if (v.NODE_ENV === 'production' && !v.SECRET_ENCRYPTION_KEY) {
+    throw new ConfigError('SECRET_ENCRYPTION_KEY', 'is required when NODE_ENV=production');
+  }
+  const publicApiUrl = v.PUBLIC_API_URL ?? `http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}:${v.PORT}`;
+  return {
+    nodeEnv: v.NODE_ENV,
+    host: v.HOST,
+    port: v.PORT,
+    databaseUrl: v.DATABASE_URL,
+    publicApiUrl,
+    publicSiteUrl: v.PUBLIC_SITE_URL ?? `${publicApiUrl}/p`,
+    docsUrl: v.DOCS_URL ?? `${publicApiUrl}/docs`,
+    runWorkers: v.RUN_WORKERS,
+    secretEncryptionKey: v.SECRET_ENCRYPTION_KEY,
+    dataDir: v.DATA_DIR,
+    fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
+    rateLimit: { burstRequests: v.RATE_LIMIT_BURST_REQUESTS, burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS },
+    quota: { creatorUnits: v.QUOTA_CREATOR_UNITS, proUnits: v.QUOTA_PRO_UNITS },
+    webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
+    webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
+    logLevel: v.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,12 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration0001Foundation } from './0001-foundation.js';
+import { Migration0002Pages } from './0002-pages.js';
+
+/**
+ * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
+ * compiled JavaScript, under jest, and from the CLI.
+ */
+export const migrations: MigrationObject[] = [
+  { name: '0001-foundation', class: Migration0001Foundation },
+  { name: '0002-pages', class: Migration0002Pages },
+];

@@ -1,0 +1,37 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { migrations } from './migrations/index.js';
+
+/**
+ * MikroORM options shared by the API, the workers, the CLI and the tests. The ORM is used as the
+ * connection pool, the unit of work for transactions (propagated through async context), and the
+ * migration runner; repositories speak SQL through it (see docs/adr/0010).
+ */
+export function ormOptions(clientUrl: string, poolMax = 20): Options {
+  return {
+    clientUrl,
+    entities: [],
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: 10_000 },
+    debug: false,
+    allowGlobalContext: false,
+  } as Options;
+}
+
+/** Applies pending migrations (idempotent; concurrent starters serialise on an advisory lock). */
+export async function migrate(clientUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(ormOptions(clientUrl, 2));
+  try {
+    // Serialise concurrent starters (several api/worker processes booting at once): the advisory lock is
+    // held by this transaction on one connection while the migrator works on another; it is released on commit.
+    return await orm.em.fork().transactional(async (em) => {
+      await em.execute('SELECT pg_advisory_xact_lock(4242001)');
+      const applied = await orm.migrator.up();
+      return applied.map((m) => m.name);
+    });
+  } finally {
+    await orm.close(true);
+  }
+}

@@ -1,0 +1,39 @@
+/** A field-level validation failure: a JSON Pointer into the body, or a query/path parameter name. */
+export type FieldError = { pointer: string; detail: string } | { parameter: string; detail: string };
+
+/**
+ * Base of every error the domain and application layers raise. It carries a stable `code` from the error
+ * catalog; the HTTP layer alone turns it into problem+json. Nothing below a controller knows HTTP.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400 invalid_request with field pointers. */
+export class ValidationError extends DomainError {
+  constructor(errors: FieldError[], message = 'The request failed validation.') {
+    super('invalid_request', message, errors);
+  }
+
+  static field(pointer: string, detail: string): ValidationError {
+    return new ValidationError([{ pointer, detail }], detail);
+  }
+
+  static parameter(parameter: string, detail: string): ValidationError {
+    return new ValidationError([{ parameter, detail }], detail);
+  }
+}
+
+/** 404 resource_not_found; also used for ids of another workspace, so nothing about them leaks. */
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super('resource_not_found', `No such ${what}.`);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { LogController, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { AppModule } from '../../app.module.js';
+import { blockDataSchemas } from '../../pages/interface/http/block-data.schemas.js';
+import type { AppRuntime } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { Metrics } from '../observability/metrics.js';
+import { PinoNestLogger } from '../observability/logger.js';
+import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
+import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
+import { installBodyParsers } from './body-parsing.js';
+import { ProblemFilter } from './problem.filter.js';
+import { requestIdFor } from './request-id.js';
+import { RouteTable } from './route-table.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface HttpApp {
+  app: NestFastifyApplication;
+  routes: RouteTable;
+}
+
+/** Builds the HTTP application (not yet listening): Fastify, problem+json everywhere, headers, docs, metrics. */
+export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logger: Logger, extra: Type<unknown>[] = []): Promise<HttpApp> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  const fastify = adapter.getInstance();
+  const routes = new RouteTable();
+  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  installBodyParsers(fastify);
+  fastify.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  fastify.addHook('onSend', async (req: FastifyRequest, reply) => {
+    if (req.limits) for (const [name, value] of Object.entries(rateLimitHeaders(req.limits))) reply.header(name, value);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, runtime, extra), adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+    // Our parsers only (installBodyParsers): no urlencoded parser, so a form body is 415 like any non-JSON body.
+    bodyParser: false,
+  });
+  app.useGlobalFilters(new ProblemFilter(config.docsUrl, routes));
+
+  const metrics = app.get(Metrics);
+  fastify.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions?.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/problem+json')) {
+      metrics.problems.inc({ status: String(reply.statusCode) });
+    }
+  });
+
+  const document = buildOpenApiDocument(app, config.publicApiUrl, blockDataSchemas());
+  app.get(OpenApiDocument).document = document;
+  SwaggerModule.setup('docs', app, document, { raw: false, customSiteTitle: 'Bio-Page API reference' });
+  await app.init();
+  return { app, routes };
+}

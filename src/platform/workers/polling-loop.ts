@@ -1,0 +1,60 @@
+/**
+ * Runs `tick` over and over: again at once while it finds work (returns > 0) or after `wake()`, else after
+ * `idleMs`. Errors are reported and the loop carries on. `stop()` waits for the tick in flight.
+ */
+export class PollingLoop {
+  private running = false;
+  private pending = false;
+  private loop: Promise<void> | null = null;
+  private interrupt: (() => void) | null = null;
+
+  constructor(
+    private readonly tick: () => Promise<number>,
+    private readonly idleMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.interrupt?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Ask for a tick as soon as possible (e.g. on a NOTIFY). */
+  wake(): void {
+    this.pending = true;
+    this.interrupt?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.pending = false;
+      let found = 0;
+      try {
+        found = await this.tick();
+      } catch (err) {
+        this.onError(err);
+      }
+      if ((found > 0 || this.pending) && this.running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.idleMs);
+        this.interrupt = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.interrupt = null;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_RUNTIME, type AppRuntime } from '../config/config.module.js';
+
+/** A background loop (outbox relay, janitor, publish scheduler, …). */
+export interface BackgroundWorker {
+  readonly name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Contexts register their workers here (in their constructor or onModuleInit). */
+@Injectable()
+export class WorkerRegistry {
+  readonly workers: BackgroundWorker[] = [];
+
+  register(worker: BackgroundWorker): void {
+    if (!this.workers.includes(worker)) this.workers.push(worker);
+  }
+}
+
+/**
+ * Starts every registered background worker in this process when RUN_WORKERS is on (`npm start`,
+ * `npm run worker`), and stops them on shutdown. Several processes may run them at once: each worker
+ * claims its work with row locks (`FOR UPDATE SKIP LOCKED`), never with process memory.
+ */
+@Injectable()
+export class WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Workers');
+  private started: BackgroundWorker[] = [];
+
+  constructor(
+    @Inject(APP_RUNTIME) private readonly runtime: AppRuntime,
+    private readonly registry: WorkerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.runtime.runWorkers) return;
+    this.started = [...this.registry.workers];
+    for (const w of this.started) w.start();
+    this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ')}`);
+  }
+
+  /** Before any module shuts down: the workers still need the database connection to finish their batch. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.started.map((w) => w.stop()));
+    this.started = [];
+  }
+}

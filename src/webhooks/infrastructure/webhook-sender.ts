@@ -1,0 +1,88 @@
+import type { LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
+
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+export const ERROR_MAX = 500;
+
+/** Where to send: the URL (for Host and TLS SNI) and the address the SSRF guard checked. */
+export interface SendTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+export interface SendOutcome {
+  delivered: boolean;
+  statusCode: number | null;
+  /** null when delivered; else the status and the start of the body, or the network error (≤ 500 chars) */
+  error: string | null;
+  durationMs: number;
+}
+
+/** A lookup that always answers the checked address: the socket goes where the guard looked, no second DNS query. */
+function pinned(address: string, family: 4 | 6): LookupFunction {
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+const bounded = (s: string) => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
+
+/**
+ * POSTs one signed webhook over HTTPS with undici: connects to the pinned address, never follows a
+ * redirect (a 3xx is a failure), gives up after 10 s, and summarises failures in at most 500 characters.
+ */
+export class WebhookSender {
+  constructor(
+    private readonly options: { timeoutMs?: number; userAgent: string; ca?: string | Buffer } = { userAgent: 'BioPage-Webhooks/1.0' },
+  ) {}
+
+  async send(target: SendTarget, headers: Record<string, string>, body: string): Promise<SendOutcome> {
+    const timeoutMs = this.options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    const agent = new Agent({
+      connect: { lookup: pinned(target.address, target.family), timeout: timeoutMs, ...(this.options.ca ? { ca: this.options.ca } : {}) },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 1,
+    });
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const res = await request(target.url, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.options.userAgent },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const delivered = res.statusCode >= 200 && res.statusCode < 300;
+      let text = '';
+      if (!delivered) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of res.body) {
+          chunks.push(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          if (size >= ERROR_MAX) break;
+        }
+        text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim();
+      }
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined); // discard the rest without erroring
+      return {
+        delivered,
+        statusCode: res.statusCode,
+        error: delivered ? null : bounded(`HTTP ${res.statusCode}${text ? `: ${text}` : ''}`),
+        durationMs: elapsed(),
+      };
+    } catch (err) {
+      const e = err as { name?: string; code?: string; message?: string };
+      const reason = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT'
+        ? `timeout after ${timeoutMs} ms`
+        : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
+      return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed() };
+    } finally {
+      await agent.destroy().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Runs the compiled operator CLI as an operator would, against the test database. */
+function cli(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['dist/cli.js', ...args],
+      { env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') } },
+      (err, stdout, stderr) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = undefined;
+        }
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr, json });
+      },
+    );
+  });
+}
+
+describe('the operator CLI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates a workspace, issues keys that work against the API, lists and revokes them', async () => {
+    const ws = await cli(t, ['workspace', 'create', '--name', 'Studio', '--plan', 'creator']);
+    expect(ws.code).toBe(0);
+    expect(ws.json).toMatchObject({ id: expect.stringMatching(/^ws_/), name: 'Studio', plan: 'creator' });
+
+    const key = await cli(t, ['key', 'create', '--workspace', ws.json.id, '--scopes', 'contacts:read,files:read']);
+    expect(key.code).toBe(0);
+    expect(key.json).toMatchObject({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^bp_live_[0-9A-Za-z]{40}$/), scopes: ['contacts:read', 'files:read'], mode: 'live' });
+    expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: { 'x-api-key': key.json.key } })).statusCode).toBe(200);
+
+    const list = await cli(t, ['key', 'list', '--workspace', ws.json.id]);
+    expect(list.json).toEqual([expect.objectContaining({ id: key.json.id, prefix: key.json.key.slice(0, 20) })]);
+    expect(list.stdout).not.toContain(key.json.key); // the secret is printed once, at creation
+
+    const revoked = await cli(t, ['key', 'revoke', key.json.id]);
+    expect(revoked.json).toMatchObject({ id: key.json.id, revoked_at: expect.stringMatching(/Z$/) });
+    expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: { 'x-api-key': key.json.key } })).statusCode).toBe(401);
+
+    const plan = await cli(t, ['workspace', 'set-plan', ws.json.id, 'free']);
+    expect(plan.json).toMatchObject({ id: ws.json.id, plan: 'free' });
+  });
+
+  it('issues test-mode keys and already-expired keys', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'Keys'])).json;
+    expect(ws.plan).toBe('pro');
+    const test = await cli(t, ['key', 'create', '--workspace', ws.id, '--mode', 'test']);
+    expect(test.json.key).toMatch(/^bp_test_/);
+    expect(test.json.scopes).toHaveLength(8);
+    const past = await cli(t, ['key', 'create', '--workspace', ws.id, '--expires-at', '2020-01-01T00:00:00Z']);
+    expect(past.code).toBe(0);
+    const res = await t.inject({ method: 'GET', url: '/v1/files', headers: { 'x-api-key': past.json.key } });
+    expect(res.json().code).toBe('invalid_api_key');
+  });
+
+  it('adds a file, stores its bytes behind the storage port and serves them at public_path', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'Files'])).json;
+    const dir = mkdtempSync(join(tmpdir(), 'bp-cli-'));
+    const path = join(dir, 'guide.pdf');
+    writeFileSync(path, Buffer.from('%PDF-1.4 fake but bytes'));
+    const added = await cli(t, ['file', 'add', '--workspace', ws.id, path, '--name', 'Free guide.pdf']);
+    expect(added.code).toBe(0);
+    expect(added.json).toMatchObject({ name: 'Free guide.pdf', mime_type: 'application/pdf', size_bytes: 23, public_path: expect.stringMatching(/^\/files\/file_\w+\/Free%20guide\.pdf$/) });
+    const served = await t.inject({ method: 'GET', url: added.json.public_path });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('%PDF-1.4 fake but bytes');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('captures a contact with its contact.created outbox row, and records and refunds sales with sale.* rows', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'Audience'])).json;
+    const contact = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'fan@example.com', '--name', 'Fan', '--source', 'NEWSLETTER']);
+    expect(contact.json).toMatchObject({ id: expect.stringMatching(/^ctc_/), email: 'fan@example.com', source: 'NEWSLETTER', source_block_id: null });
+    const dflt = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'b@example.com']);
+    expect(dflt.json.source).toBe('FORM');
+
+    const sale = await cli(t, ['sale', 'record', '--workspace', ws.id, '--kind', 'TIP', '--gross', '500', '--currency', 'usd', '--email', 'fan@example.com']);
+    expect(sale.json).toMatchObject({ kind: 'TIP', gross_amount_cents: 500, net_amount_cents: 500, currency: 'usd', refunded_at: null });
+    const refund = await cli(t, ['sale', 'refund', sale.json.id]);
+    expect(refund.json).toMatchObject({ id: sale.json.id, refunded_at: expect.stringMatching(/Z$/) });
+
+    const types = (await t.sql<{ type: string }>(`SELECT type FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [ws.id])).map((r) => r.type);
+    expect(types).toEqual(['contact.created', 'contact.created', 'sale.paid', 'sale.refunded']);
+  });
+
+  it.each([
+    [['workspace', 'create', '--name', 'X', '--plan', 'gold']],
+    [['workspace', 'set-plan', 'ws_x', 'gold']],
+    [['key', 'create']],
+    [['key', 'create', '--workspace', 'ws_nope']],
+    [['key', 'create', '--workspace', 'ws_nope', '--expires-at', 'tomorrow']],
+    [['key', 'revoke', 'key_nope']],
+    [['sale', 'record', '--workspace', 'ws_x', '--kind', 'TIP', '--gross', '12.5', '--currency', 'usd', '--email', 'a@b.io']],
+    [['sale', 'refund', 'sale_nope']],
+    [['contact', 'capture', '--workspace', 'ws_x', '--email', 'a@b.io', '--source', 'SPAM']],
+    [['contact', 'capture', '--workspace', 'ws_x', '--email', 'a@b.io', '--page', 'pg_of_someone_else']],
+    [['file', 'add', '--workspace', 'ws_x', '/definitely/not/here']],
+    [['frobnicate']],
+    [[]],
+  ])('exits non-zero with a one-line error for %j', async (args) => {
+    const res = await cli(t, args);
+    expect(res.code).not.toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/^error: /);
+  });
+
+  it('refuses to capture a contact for a page of another workspace', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'A'])).json;
+    const res = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'a@b.io', '--page', 'pg_123', '--block', 'blk_1']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/No such page or block in this workspace/);
+  });
+});

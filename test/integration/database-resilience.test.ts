@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { aTenant } from '../factories/access.factory.js';
+
+describe('the API when PostgreSQL cuts its connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ runWorkers: true });
+  });
+  afterAll(() => t.close());
+
+  it('survives an administrator terminating every idle connection (57P01) and keeps serving', async () => {
+    const tenant = await aTenant(t.commands);
+    expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: tenant.auth })).statusCode).toBe(200);
+    const admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_URL });
+    await admin.connect();
+    try {
+      const dbName = new URL(t.databaseUrl).pathname.slice(1);
+      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName]);
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 200)); // let the pools see the FATAL messages
+    // The process is still up (an unhandled pool 'error' would have crashed this jest worker) and serves again.
+    const res = await t.inject({ method: 'GET', url: '/v1/contacts', headers: tenant.auth });
+    expect(res.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ProbeModule } from '../support/probe.module.js';
+import { aTenant } from '../factories/access.factory.js';
+import { ERROR_CATALOG, errorSlug } from '../../src/platform/errors/error-catalog.js';
+
+describe('the HTTP platform', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestApp({ extra: [ProbeModule] });
+    auth = (await aTenant(t.commands)).auth;
+  });
+  afterAll(() => t.close());
+
+  const expectProblem = (res: Awaited<ReturnType<TestApp['inject']>>, status: number, code: string) => {
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status, code, request_id: res.headers['x-request-id'], instance: `urn:request:${res.headers['x-request-id']}` });
+  };
+
+  it('answers an unknown route with 404 route_not_found before any key check', async () => {
+    expectProblem(await t.inject({ method: 'GET', url: '/v1/nothing-here' }), 404, 'route_not_found');
+    expectProblem(await t.inject({ method: 'POST', url: '/elsewhere', payload: {} }), 404, 'route_not_found');
+  });
+
+  it('answers a wrong method with 405 method_not_allowed and Allow', async () => {
+    const res = await t.inject({ method: 'DELETE', url: '/v1/files' });
+    expectProblem(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toContain('GET');
+  });
+
+  it('answers bad JSON with 400, a non-object body with 400, and an empty JSON body with 400', async () => {
+    const post = (payload: string) =>
+      t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/json' }, payload });
+    expectProblem(await post('{"note": '), 400, 'invalid_request');
+    expectProblem(await post('[1,2]'), 400, 'invalid_request');
+    expectProblem(await post('"text"'), 400, 'invalid_request');
+    expectProblem(await post(''), 400, 'invalid_request');
+  });
+
+  it('checks the key before the body: bad JSON or a wrong media type without a key is a 401', async () => {
+    for (const [type, payload] of [['application/json', '{"note": '], ['text/plain', 'hello'], ['application/json', '']]) {
+      expectProblem(await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { 'content-type': type! }, payload }), 401, 'invalid_api_key');
+    }
+  });
+
+  it('refuses a prototype-poisoning body', async () => {
+    const res = await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"note":"x","__proto__":{"admin":true}}' });
+    expectProblem(res, 400, 'invalid_request');
+  });
+
+  it('answers a non-JSON content type with 415 and an oversized body with 413', async () => {
+    expectProblem(
+      await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'hello' }),
+      415,
+      'unsupported_media_type',
+    );
+    expectProblem(
+      await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' }),
+      415,
+      'unsupported_media_type',
+    );
+    const big = JSON.stringify({ note: 'x'.repeat(1024 * 1024 + 10) });
+    expectProblem(
+      await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/json' }, payload: big }),
+      413,
+      'payload_too_large',
+    );
+  });
+
+  it('puts X-Request-Id on every response, errors and non-API routes included', async () => {
+    for (const url of ['/health/live', '/v1/nothing', '/docs/errors/invalid-request', '/metrics', '/v1/openapi.json']) {
+      expect((await t.inject({ method: 'GET', url })).headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it('serves a documentation page for every error code, so every problem type resolves', async () => {
+    for (const code of Object.keys(ERROR_CATALOG)) {
+      const res = await t.inject({ method: 'GET', url: `/docs/errors/${errorSlug(code)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain(code);
+    }
+    expectProblem(await t.inject({ method: 'GET', url: '/docs/errors/no-such-code' }), 404, 'route_not_found');
+  });
+
+  it('serves the interactive reference at /docs', async () => {
+    const res = await t.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/swagger-ui/i);
+  });
+
+  it('reports liveness, and readiness from the database', async () => {
+    expect((await t.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
+    expect((await t.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('exposes Prometheus metrics, HTTP requests included', async () => {
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth });
+    const res = await t.inject({ method: 'GET', url: '/metrics' });
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/contacts",status="200"\} \d+/);
+    expect(res.body).toContain('process_resident_memory_bytes');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is OpenAPI 3.1, version 1.0.0, served without a key', async () => {
+    const res = await t.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.components.schemas.Problem.properties.code.enum).toEqual(expect.arrayContaining(['invalid_request', 'quota_exhausted']));
+  });
+
+  it('lists exactly the /v1 routes the app serves', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`))
+      .sort();
+    const served = t.routes.routes
+      .filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(documented).toEqual(served);
+    expect(served).toEqual(expect.arrayContaining(['GET /v1/contacts', 'GET /v1/files', 'GET /v1/openapi.json']));
+  });
+
+  it('describes every page operation, each block kind’s data schema, and the error codes each can return', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const ops = ['get /v1/pages', 'post /v1/pages', 'get /v1/pages/{page_id}', 'patch /v1/pages/{page_id}', 'post /v1/pages/{page_id}/blocks', 'delete /v1/pages/{page_id}/blocks/{block_id}', 'post /v1/pages/{page_id}/publish', 'post /v1/pages/{page_id}/archive'];
+    for (const op of ops) {
+      const [method, path] = op.split(' ') as [string, string];
+      expect([op, doc.paths[path]?.[method]?.operationId]).toEqual([op, expect.any(String)]);
+    }
+    for (const kind of ['Link', 'Header', 'Text', 'Image', 'File', 'Carousel', 'Product', 'Video', 'Social', 'Newsletter', 'Tip']) {
+      expect(doc.components.schemas[`${kind}BlockData`]).toMatchObject({ type: 'object', additionalProperties: false });
+    }
+    expect(doc.components.schemas.LinkBlockData.required).toEqual(['url', 'title']);
+    const removeBlock = doc.paths['/v1/pages/{page_id}/blocks/{block_id}'].delete.responses;
+    expect(removeBlock['409'].description).toMatch(/stale_snapshot.*last_block_required|last_block_required.*stale_snapshot/);
+    expect(removeBlock['404'].description).toMatch(/resource_not_found/);
+    const create = doc.paths['/v1/pages'].post;
+    expect(create.responses['201']).toBeDefined();
+    expect(create.responses['422'].description).toMatch(/idempotency_key_reused/);
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(doc.paths['/v1/pages/{page_id}'].patch['x-quota-cost']).toBe(1);
+    expect(doc.paths['/v1/pages/{page_id}/publish'].post['x-scope']).toBe('publish');
+  });
+
+  it('documents each operation’s query parameters as the validator enforces them', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const path of ['/v1/contacts', '/v1/files']) {
+      const op = doc.paths[path].get;
+      const limit = op.parameters.find((p: { name: string }) => p.name === 'limit');
+      expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } });
+      expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['after', 'limit']);
+      expect(op['x-quota-cost']).toBe(1);
+    }
+  });
+});

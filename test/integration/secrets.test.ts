@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ProbeModule } from '../support/probe.module.js';
+import { aKey, aTenant } from '../factories/access.factory.js';
+
+/** `pg_dump` of the test database when a pg_dump that can read this server is installed, else null. */
+function pgDump(url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile('pg_dump', ['--data-only', '--inserts', url], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? null : stdout));
+  });
+}
+
+/** A logical dump of every table in the database, as text (what a leaked backup would reveal). */
+async function dumpDatabase(t: TestApp): Promise<string> {
+  const tables = await t.sql<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const rows = await t.sql<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
+    parts.push(`-- ${table_name}\n${rows.map((r) => r.row).join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
+describe('API keys at rest and in logs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ extra: [ProbeModule] });
+  });
+  afterAll(() => t.close());
+
+  it('stores keys only as a hash: a full dump contains no plaintext key nor its secret part', async () => {
+    const tenant = await aTenant(t.commands);
+    const testKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: tenant.auth });
+    // pg_dump where a compatible one is installed (the machine's server), and our own row dump always.
+    const dump = [await pgDump(t.databaseUrl), await dumpDatabase(t)].filter(Boolean).join('\n');
+    expect(dump).toContain('api_keys');
+    expect(dump).toContain(tenant.keyId); // the dump really holds the key rows
+    for (const key of [tenant.key, testKey.key]) {
+      expect(dump).not.toContain(key);
+      expect(dump).not.toContain(key.slice(20)); // the part after the non-secret lookup prefix
+      expect(dump).not.toContain(Buffer.from(key).toString('base64'));
+      expect(dump).not.toContain(Buffer.from(key).toString('hex'));
+    }
+  });
+
+  it('never writes a key to the logs, on success, refusal or server error', async () => {
+    const tenant = await aTenant(t.commands);
+    const wrong = tenant.key.slice(0, -1) + (tenant.key.endsWith('A') ? 'B' : 'A');
+    t.logs.length = 0;
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: tenant.auth });
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: { 'x-api-key': tenant.key } });
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: { authorization: `Bearer ${wrong}` } });
+    await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: tenant.auth, payload: { note: 'x', fail: 'crash' } });
+    const logs = t.logs.join('');
+    expect(logs).toContain('request_id'); // request logs carry the request id
+    expect(logs).toContain('probe: crash'); // the 500 is logged with its cause
+    expect(logs).not.toContain(tenant.key);
+    expect(logs).not.toContain(wrong);
+    expect(logs).not.toContain(tenant.key.slice(20));
+  });
+});

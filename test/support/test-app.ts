@@ -1,0 +1,92 @@
+import type { Type } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type AppConfig } from '../../src/platform/config/config.js';
+import { createHttpApp } from '../../src/platform/http/http-app.js';
+import type { RouteTable } from '../../src/platform/http/route-table.js';
+import { REDACT_PATHS } from '../../src/platform/observability/logger.js';
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_ADMIN_URL!;
+  const template = process.env.TEST_TEMPLATE_DB!;
+  const name = `${template}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await client.end();
+  return {
+    url: withDatabase(admin, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  routes: RouteTable;
+  config: AppConfig;
+  databaseUrl: string;
+  commands: CommandBus;
+  queries: QueryBus;
+  /** every log line written, for redaction checks */
+  logs: string[];
+  inject: NestFastifyApplication['inject'];
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database. */
+export async function startTestApp(options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bp-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_API_URL: 'http://127.0.0.1:3000', ...options.env, DATABASE_URL: db.url });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+  const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false };
+  const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
+  await app.getHttpAdapter().getInstance().ready();
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  // pool.end() resolves before its sockets close; DROP DATABASE ... WITH (FORCE) then cuts them (57P01),
+  // and an 'error' with no listener would be an uncaught exception in whichever test runs next.
+  pool.on('error', () => undefined);
+  return {
+    app,
+    routes,
+    config,
+    databaseUrl: db.url,
+    commands: app.get(CommandBus),
+    queries: app.get(QueryBus),
+    logs,
+    inject: app.inject.bind(app),
+    sql: async (text, params) => (await pool.query(text, params)).rows,
+    close: async () => {
+      await app.close();
+      await pool.end();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
