@@ -12,6 +12,7 @@ import { HealthController } from './platform/observability/health.controller.js'
 import { Metrics, MetricsController } from './platform/observability/metrics.js';
 import { OpenApiController, OpenApiDocument } from './platform/openapi/openapi.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(config: AppConfig, runtime: AppRuntime, extra: Type<unknown>[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, ...extra],
+      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, WebhooksModule, ...extra],
       controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
       providers: [Metrics, OpenApiDocument],
     };

@@ -17,6 +17,7 @@ export interface AppConfig {
   quota: { creatorUnits: number; proUnits: number };
   webhookAllowedTargets: string[];
   webhookRetryDelays: number[] | undefined;
+  webhookLeaseSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -81,6 +82,8 @@ const schema = {
     .refine((l) => l.length >= 1 && l.every((t) => /^\d+(\.\d+)?$/.test(t)), 'must be comma-separated seconds')
     .transform((l) => l.map(Number))
     .optional(),
+  // How long a dispatcher owns a claimed delivery; must outlast the 10 s attempt time-out. Lowered by the crash test.
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(11).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
@@ -119,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     quota: { creatorUnits: v.QUOTA_CREATOR_UNITS, proUnits: v.QUOTA_PRO_UNITS },
     webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
+    webhookLeaseSeconds: v.WEBHOOK_LEASE_SECONDS,
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool, PoolClient } from 'pg';
+import { PgListener } from '../database/pg-listener.js';
 import { Sql } from '../database/sql.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
@@ -38,37 +38,32 @@ export class OutboxRelay implements BackgroundWorker {
   readonly name = 'outbox-relay';
   private readonly logger = new Logger('OutboxRelay');
   private readonly loop = new PollingLoop(() => this.drainOnce(), POLL_MS, (err) => this.logger.error({ err }, 'Outbox relay error'));
-  private listener: PoolClient | null = null;
-  private relisten: NodeJS.Timeout | null = null;
+  private readonly listener: PgListener;
 
   constructor(
     private readonly sql: Sql,
-    private readonly em: EntityManager,
+    em: EntityManager,
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
   ) {
+    this.listener = new PgListener(em, 'outbox', () => this.loop.wake());
     registry?.register(this);
+  }
+
+  /** Contexts add their subscriber at module init (the webhooks fan-out). */
+  subscribe(subscriber: OutboxSubscriber): void {
+    if (!this.subscribers.includes(subscriber)) this.subscribers.push(subscriber);
   }
 
   start(): void {
     if (this.loop.isRunning) return;
     this.loop.start();
-    void this.listen();
+    this.listener.start();
   }
 
   async stop(): Promise<void> {
     await this.loop.stop();
-    if (this.relisten) clearTimeout(this.relisten);
-    this.relisten = null;
-    const l = this.listener;
-    this.listener = null;
-    if (l) {
-      l.removeAllListeners('notification');
-      l.removeAllListeners('error');
-      l.on('error', () => undefined); // a late error on the released connection must not throw
-      await l.query('UNLISTEN outbox').catch(() => undefined);
-      l.release();
-    }
+    await this.listener.stop();
   }
 
   /** Deletes rows published more than `days` ago; returns how many. */
@@ -139,39 +134,5 @@ export class OutboxRelay implements BackgroundWorker {
       createdAt: new Date(r.created_at),
     }));
     for (const subscriber of this.subscribers) await subscriber.handle(messages);
-  }
-
-  private scheduleListen(ms: number): void {
-    if (!this.loop.isRunning || this.relisten) return;
-    this.relisten = setTimeout(() => {
-      this.relisten = null;
-      void this.listen();
-    }, ms);
-    this.relisten.unref();
-  }
-
-  private async listen(): Promise<void> {
-    if (!this.loop.isRunning) return;
-    try {
-      const pool = (await this.em.getConnection().getNativeClient()) as Pool;
-      const client = await pool.connect();
-      if (!this.loop.isRunning) {
-        client.release();
-        return;
-      }
-      this.listener = client;
-      client.on('notification', () => this.loop.wake());
-      client.on('error', () => {
-        // The polling backstop keeps working; re-listen on a fresh connection.
-        if (this.listener !== client) return;
-        this.listener = null;
-        client.release(true);
-        this.scheduleListen(1_000);
-      });
-      await client.query('LISTEN outbox');
-    } catch (err) {
-      this.logger.warn({ err }, 'LISTEN outbox failed; relying on polling');
-      this.scheduleListen(2_000);
-    }
   }
 }

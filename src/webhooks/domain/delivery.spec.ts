@@ -391,3 +391,22 @@ describe('Delivery: evolve and fold', () => {
     expect(() => fold([created(), created()])).toThrow();
   });
 });
+
+describe('Delivery: due while its endpoint is disabled', () => {
+  it('a PENDING delivery is held as FAILED with no attempt, flagged like one recorded while disabled', () => {
+    const history = run([http(503, t0)], [created()]);
+    const s = given(history).when({ type: 'HoldForDisabledEndpoint', now: at(30 * S) }).then([{ type: 'DeliveryRecordedAsFailed', at: at(30 * S) }])!;
+    expect(s).toMatchObject({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null, recordedWhileDisabled: true });
+  });
+
+  it('a replay after re-enabling recovers it', () => {
+    const held = run([http(503, t0), { type: 'HoldForDisabledEndpoint', now: at(30 * S) }], [created()]);
+    const s = given(held).when({ type: 'Replay', now: at(DAY), since: t0 }).then([{ type: 'DeliveryRequeued', at: at(DAY), reason: 'REPLAY', nextAttemptAt: at(DAY) }])!;
+    expect(s).toMatchObject({ status: 'PENDING', recordedWhileDisabled: false, attemptsInCycle: 0 });
+  });
+
+  it('does nothing to a delivery that already left PENDING', () => {
+    const done = run([http(200, t0)], [created()]);
+    given(done).when({ type: 'HoldForDisabledEndpoint', now: at(S) }).then([]);
+  });
+});

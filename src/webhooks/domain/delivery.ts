@@ -152,7 +152,16 @@ export interface Replay {
   since: Date;
 }
 
-export type DeliveryCommand = CreateDelivery | RecordAttempt | Resend | Replay;
+/**
+ * The dispatcher found the delivery due while its endpoint is DISABLED: no attempt is made; the delivery is
+ * FAILED as if it had been recorded while disabled, so a replay after re-enabling recovers it.
+ */
+export interface HoldForDisabledEndpoint {
+  type: 'HoldForDisabledEndpoint';
+  now: Date;
+}
+
+export type DeliveryCommand = CreateDelivery | RecordAttempt | Resend | Replay | HoldForDisabledEndpoint;
 
 // ---- policy and pure helpers --------------------------------------------------------------------------
 
@@ -234,6 +243,8 @@ export function decide(command: DeliveryCommand, state: DeliveryState | null, po
     case 'Resend':
       existing(state);
       return [{ type: 'DeliveryRequeued', at: command.now, reason: 'RESEND', nextAttemptAt: command.now }];
+    case 'HoldForDisabledEndpoint':
+      return existing(state).status === 'PENDING' ? [{ type: 'DeliveryRecordedAsFailed', at: command.now }] : [];
     case 'Replay': {
       checkReplaySince(command.since, command.now);
       const s = existing(state);

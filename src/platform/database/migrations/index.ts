@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Foundation } from './0001-foundation.js';
 import { Migration0002Pages } from './0002-pages.js';
+import { Migration0003Webhooks } from './0003-webhooks.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -9,4 +10,5 @@ import { Migration0002Pages } from './0002-pages.js';
 export const migrations: MigrationObject[] = [
   { name: '0001-foundation', class: Migration0001Foundation },
   { name: '0002-pages', class: Migration0002Pages },
+  { name: '0003-webhooks', class: Migration0003Webhooks },
 ];

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { Sql } from '../../platform/database/sql.js';
+import { decide, fold, retryPolicyFrom, type DeliveryCommand, type DeliveryEvent, type DeliveryState, type RetryPolicy } from '../domain/delivery.js';
+import { ConcurrentDeliveryWriteError, DeliveryStore } from './ports/webhook.ports.js';
+
+export interface Decided {
+  state: DeliveryState;
+  events: DeliveryEvent[];
+}
+
+/**
+ * Runs a command against a delivery stream: load, decide, append with the expected version, in the
+ * caller's transaction (or a new one). The retry ladder comes from config (`WEBHOOK_RETRY_DELAYS`).
+ */
+@Injectable()
+export class DeliveryLog {
+  readonly policy: RetryPolicy;
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly sql: Sql,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.policy = retryPolicyFrom(config.webhookRetryDelays);
+  }
+
+  /** Starts a stream; false when this (endpoint, event) pair already has a delivery. */
+  async create(command: Extract<DeliveryCommand, { type: 'CreateDelivery' }>): Promise<Decided | null> {
+    const events = decide(command, null, this.policy);
+    const state = fold(events)!;
+    return (await this.store.append(command.deliveryId, 0, events, state)) ? { state, events } : null;
+  }
+
+  /**
+   * Applies `command` to an existing stream, or returns null when it does not exist. With `expected`, the
+   * stream must still be at that version (a dispatcher recording an attempt it made from that state);
+   * otherwise ConcurrentDeliveryWriteError. Without it, the current state is used.
+   */
+  async apply(deliveryId: string, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
+    return this.sql.transaction(async () => {
+      const loaded = await this.store.load(deliveryId, { lock: true });
+      if (!loaded) return null;
+      if (expected !== undefined && loaded.version !== expected) throw new ConcurrentDeliveryWriteError(deliveryId);
+      const events = decide(command, loaded.state, this.policy);
+      const state = fold(events, loaded.state)!;
+      await this.store.append(deliveryId, loaded.version, events, state);
+      return { state, events };
+    });
+  }
+
+  load(deliveryId: string): Promise<DeliveryState | null> {
+    return this.store.load(deliveryId).then((l) => l?.state ?? null);
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Sql } from '../../platform/database/sql.js';
+import { IdGenerator } from '../../platform/time/ids.js';
+import type { EndpointAutoDisabled } from '../domain/endpoint.js';
+import { OwnerNotifier } from '../application/ports/webhook.ports.js';
+
+/**
+ * The default notifier: a warning log line, and a row in `owner_notifications` (in the caller's
+ * transaction) that the operator CLI lists (`notification list`). A mail or chat adapter replaces it.
+ */
+@Injectable()
+export class RecordingOwnerNotifier extends OwnerNotifier {
+  private readonly logger = new Logger('OwnerNotifier');
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly ids: IdGenerator,
+  ) {
+    super();
+  }
+
+  async endpointDisabled(e: EndpointAutoDisabled): Promise<void> {
+    const subject = `Webhook endpoint ${e.endpointId} was disabled after ${e.consecutiveFailures} consecutive failed deliveries`;
+    await this.sql.all(`INSERT INTO owner_notifications (id, workspace_id, kind, subject, data, created_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)`, [
+      this.ids.next('ntf'),
+      e.workspaceId,
+      'webhook_endpoint.disabled',
+      subject,
+      JSON.stringify({ endpoint_id: e.endpointId, url: e.url, consecutive_failures: e.consecutiveFailures, disabled_at: e.at.toISOString() }),
+      e.at,
+    ]);
+    this.logger.warn({ workspace_id: e.workspaceId, endpoint_id: e.endpointId, url: e.url }, subject);
+  }
+}

@@ -1,0 +1,92 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/endpoint.js';
+
+const URL_DESCRIPTION = 'Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx.';
+
+export class CreateEndpointBody {
+  @ApiProperty({ maxLength: 2048, description: URL_DESCRIPTION }) @IsString() @MaxLength(4096) url!: string;
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1 })
+  @IsArray()
+  @ArrayMaxSize(20)
+  event_types!: string[];
+}
+
+export class UpdateEndpointBody {
+  @ApiPropertyOptional({ maxLength: 2048, description: `${URL_DESCRIPTION} Re-verified only when it changes.` }) @IsAbsentOr() @IsString() @MaxLength(4096) url?: string;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1 })
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayMaxSize(20)
+  event_types?: string[];
+  @ApiPropertyOptional({ description: '`true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL.' }) @IsAbsentOr() @IsBoolean() enabled?: boolean;
+}
+
+export class ReplayBody {
+  @ApiProperty({ format: 'date-time', description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).' }) @IsString() @MaxLength(64) since!: string;
+}
+
+export class DeliveryListQuery extends ListQueryDto {
+  @ApiPropertyOptional({ enum: ['PENDING', 'SUCCEEDED', 'FAILED'], description: 'Only deliveries in this status.' })
+  @IsAbsentOr()
+  @IsIn(['PENDING', 'SUCCEEDED', 'FAILED'])
+  status?: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+}
+
+export class EndpointResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty({ enum: ['ACTIVE', 'DISABLED'] }) status!: string;
+  @ApiProperty({ type: 'string', enum: ['MANUAL', 'CONSECUTIVE_FAILURES'], nullable: true }) disabled_reason!: string | null;
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }) event_types!: string[];
+  @ApiProperty({ type: 'integer' }) consecutive_failures!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) last_success_at!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) last_failure_at!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) previous_secret_expires_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+}
+
+export class EndpointListResponse {
+  @ApiProperty({ type: [EndpointResponse] }) data!: EndpointResponse[];
+}
+
+export class EndpointWithSecretResponse {
+  @ApiProperty({ type: EndpointResponse }) endpoint!: EndpointResponse;
+  @ApiProperty({ description: '`whsec_` + base64 of 32 random bytes. Shown only here.' }) secret!: string;
+}
+
+export class RotatedSecretResponse extends EndpointWithSecretResponse {
+  @ApiProperty({ format: 'date-time', description: 'Until then the old secret signs too (a second `v1,` entry).' }) previous_secret_expires_at!: string;
+}
+
+export class TestSendResponse {
+  @ApiProperty() delivered!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true }) status_code!: number | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Null when delivered; else the status and the start of the body, or the network error.' }) error!: string | null;
+}
+
+export class AttemptResponse {
+  @ApiProperty({ type: 'integer', minimum: 1 }) number!: number;
+  @ApiProperty({ type: 'integer', nullable: true }) status_code!: number | null;
+  @ApiProperty({ type: 'string', nullable: true, maxLength: 500 }) error!: string | null;
+  @ApiProperty({ type: 'integer' }) duration_ms!: number;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+}
+
+export class DeliveryResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ description: 'The envelope id (`whmsg_…`), sent as `webhook-id`.' }) event_id!: string;
+  @ApiProperty() event_type!: string;
+  @ApiProperty({ enum: ['PENDING', 'SUCCEEDED', 'FAILED'] }) status!: string;
+  @ApiProperty({ type: 'integer' }) attempt_count!: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) next_attempt_at!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) last_status_code!: number | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: [AttemptResponse] }) attempts!: AttemptResponse[];
+}
+
+export class ReplayResponse {
+  @ApiProperty({ type: 'integer' }) replayed!: number;
+}
