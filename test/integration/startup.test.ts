@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { launch, stop } from '../support/processes.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,37 +11,6 @@ import { migrations } from '../../src/platform/database/migrations/index.js';
 import { createTestDatabase, withDatabase } from '../support/test-app.js';
 
 const KEY = Buffer.alloc(32, 3).toString('base64');
-
-/** Starts a compiled entry point and resolves once its output matches `ready`. */
-function launch(entry: string, env: Record<string, string | undefined>, ready: RegExp): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${out}`)), 45_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (ready.test(out)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${entry} exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.removeAllListeners('exit');
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
 
 describe('starting the service', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

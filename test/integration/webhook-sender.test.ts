@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -80,7 +81,8 @@ describe('WebhookSender against a real HTTPS receiver', () => {
   });
 
   it('refuses a certificate the CA did not sign', async () => {
-    const strict = new WebhookSender({ userAgent: 'x', timeoutMs: 1_000 }); // no test CA
+    // Only the public roots (NODE_EXTRA_CA_CERTS, which trusts the test CA, is left out on purpose).
+    const strict = new WebhookSender({ userAgent: 'x', timeoutMs: 1_000, ca: rootCertificates.join('\n') });
     behaviour = (_q, res) => res.end();
     const outcome = await strict.send(target(), {}, body);
     expect(outcome.delivered).toBe(false);

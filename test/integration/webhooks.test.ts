@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
 import { aTenant } from '../factories/access.factory.js';
+import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -33,6 +34,7 @@ describe('webhooks', () => {
         const seen = received.filter((r) => r.path === path && r.headers['webhook-id'] === id).length; // this one included
         return void res.writeHead(seen <= 2 ? 503 : 200).end('ok');
       }
+      if (path.startsWith('/redirect')) return void res.writeHead(302, { location: rx.url('/ok/redirected') }).end();
       if (path.startsWith('/switch')) return void res.writeHead(switchOk ? 200 : 500).end();
       res.writeHead(204).end();
     };
@@ -137,6 +139,29 @@ describe('webhooks', () => {
         expect([res.status, res.body!.code, res.body!.errors?.[0]?.pointer]).toEqual([400, 'invalid_request', pointer]);
       }
       expect(rx.received.length).toBe(sent); // no connection was attempted
+    });
+
+    // Vectors that need no DNS table: IP literals in every notation, schemes, ports, credentials. (Those that
+    // need a crafted DNS answer, such as one public and one private address, run in the guard's unit spec.)
+    const literalVectors = SSRF_VECTORS.filter((v) => !v.dns);
+    it(`refuses every private-network vector at the API (${literalVectors.length} vectors): 400 /url, nothing stored, no connection`, async () => {
+      expect(literalVectors.length).toBeGreaterThanOrEqual(40);
+      const owner = await aTenant(t.commands);
+      const sent = rx.received.length;
+      for (const v of literalVectors) {
+        const res = await api('POST', '/v1/webhook-endpoints', { url: v.url, event_types: ['sale.paid'] }, owner.auth);
+        expect([v.name, res.status, res.body!.errors?.[0]?.pointer]).toEqual([v.name, 400, '/url']);
+        expect([v.name, res.body!.detail]).toEqual([v.name, expect.stringContaining(v.detail)]);
+      }
+      expect((await api('GET', '/v1/webhook-endpoints', undefined, owner.auth)).body!.data).toEqual([]);
+      expect(rx.received.length).toBe(sent);
+    });
+
+    it('does not follow a redirect: a 302 fails verification and its target is never called', async () => {
+      const res = await api('POST', '/v1/webhook-endpoints', { url: rx.url('/redirect/create'), event_types: ['sale.paid'] });
+      expect([res.status, res.body!.code]).toEqual([422, 'endpoint_verification_failed']);
+      expect(res.body!.detail).toMatch(/HTTP 302/);
+      expect(rx.at('/ok/redirected')).toHaveLength(0);
     });
 
     it('allows 10 endpoints per workspace, then 422 endpoint_limit_reached, also under concurrent creates', async () => {

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
+import { aTenant } from '../factories/access.factory.js';
+import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
+import { launch, stop } from '../support/processes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const EVENTS = 20;
+
+/**
+ * A worker process (`dist/worker.js`: outbox relay + dispatcher) is killed with SIGKILL while its whole
+ * batch is in flight (the receiver holds every request open). A second worker, started afterwards,
+ * reclaims the deliveries once their leases run out, and every one ends SUCCEEDED: none is lost.
+ */
+describe('the dispatcher after a crash', () => {
+  let t: TestApp;
+  const rx = new HttpsReceiver();
+  const held: ServerResponse[] = [];
+  let holding = true;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bp-crash-'));
+
+  beforeAll(async () => {
+    await rx.start();
+    rx.behaviour = (_req, res, body) => {
+      if ((JSON.parse(body) as { type: string }).type !== 'endpoint.test' && holding) return void held.push(res);
+      res.writeHead(200).end();
+    };
+    t = await startTestApp({ runWorkers: false, env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rx.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses nothing: after a restart every delivery ends SUCCEEDED', async () => {
+    const tenant = await aTenant(t.commands);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/v1/webhook-endpoints',
+      headers: { ...tenant.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: rx.url('/crash'), event_types: ['contact.created'] }),
+    });
+    expect(created.statusCode).toBe(201);
+    const { endpoint, secret } = created.json() as { endpoint: { id: string }; secret: string };
+    for (let i = 0; i < EVENTS; i++) await t.commands.execute(new CaptureContactCommand(tenant.workspace.id, `crash${i}@example.com`, undefined, 'FORM', undefined, undefined));
+
+    const env = {
+      DATABASE_URL: t.databaseUrl,
+      SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'), // the test app's key
+      DATA_DIR: dataDir,
+      WEBHOOK_ALLOWED_TARGETS: rx.target,
+      WEBHOOK_LEASE_SECONDS: '11',
+      NODE_EXTRA_CA_CERTS: new URL('../support/tls/ca.pem', import.meta.url).pathname,
+    };
+    const first = await launch('dist/worker.js', env, /workers running/);
+    await rx.waitFor(() => held.length === EVENTS, 20_000); // the whole batch is in flight
+    first.child.kill('SIGKILL');
+    await stop(first.child);
+    for (const res of held) res.destroy();
+    const pending = await t.sql<{ status: string; attempt_count: number }>(`SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+    expect(pending).toHaveLength(EVENTS);
+    expect(pending.every((d) => d.status === 'PENDING' && d.attempt_count === 0)).toBe(true);
+
+    holding = false;
+    const second = await launch('dist/worker.js', env, /workers running/);
+    try {
+      const until = Date.now() + 40_000;
+      let rows: { status: string; event_id: string; attempt_count: number }[] = [];
+      while (Date.now() < until) {
+        rows = await t.sql(`SELECT status, event_id, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+        if (rows.every((d) => d.status === 'SUCCEEDED')) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(rows.map((r) => r.status)).toEqual(Array(EVENTS).fill('SUCCEEDED'));
+      expect(rows.every((r) => r.attempt_count === 1)).toBe(true); // the killed attempt was never recorded
+      // At-least-once: each event reached the receiver before the crash and again after it, with one webhook-id.
+      const events = rx.at('/crash').filter((r) => (JSON.parse(r.body) as { type: string }).type === 'contact.created');
+      const byId = new Map<string, number>();
+      for (const r of events) {
+        verifyWith(secret, r);
+        byId.set(String(r.headers['webhook-id']), (byId.get(String(r.headers['webhook-id'])) ?? 0) + 1);
+      }
+      expect(new Set(byId.keys())).toEqual(new Set(rows.map((r) => r.event_id)));
+      expect([...byId.values()].every((n) => n >= 2)).toBe(true);
+    } finally {
+      await stop(second.child);
+    }
+  }, 90_000);
+});
