@@ -23,6 +23,7 @@ import { AddFileCommand } from './files/application/add-file.js';
 import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 import { RecordSaleCommand, RefundSaleCommand } from './commerce/application/sales.js';
 import { SALE_KINDS } from './commerce/domain/sale.js';
+import { ListOwnerNotificationsQuery } from './webhooks/application/webhook-queries.js';
 
 type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
@@ -132,6 +133,15 @@ export function parseCli(argv: string[]): Job {
     .option('--block <block_id>')
     .action((o: { workspace: string; email: string; name?: string; source: string; page?: string; block?: string }) => {
       job = ({ commands }) => commands.execute(new CaptureContactCommand(o.workspace, o.email, o.name, o.source, o.page, o.block));
+    });
+
+  program
+    .command('notification')
+    .description('Notifications to workspace owners (e.g. a webhook endpoint disabled after 20 failed deliveries)')
+    .command('list')
+    .requiredOption('--workspace <id>')
+    .action((o: { workspace: string }) => {
+      job = ({ queries }) => queries.execute(new ListOwnerNotificationsQuery(o.workspace));
     });
 
   program.parse(argv, { from: 'user' });

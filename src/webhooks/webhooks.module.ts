@@ -10,7 +10,7 @@ import { WebhookDispatcher } from './application/dispatcher.js';
 import { CreateEndpointHandler, DeleteEndpointHandler, RotateSecretHandler, SendTestEventHandler, UpdateEndpointHandler } from './application/endpoint-commands.js';
 import { WebhookFanOut } from './application/fan-out.js';
 import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
-import { GetDeliveryHandler, GetEndpointHandler, ListDeliveriesHandler, ListEndpointsHandler } from './application/webhook-queries.js';
+import { GetDeliveryHandler, GetEndpointHandler, ListDeliveriesHandler, ListEndpointsHandler, ListOwnerNotificationsHandler } from './application/webhook-queries.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
 import { SecretCipher } from './infrastructure/secret-cipher.js';
@@ -34,6 +34,7 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     GetEndpointHandler,
     ListDeliveriesHandler,
     GetDeliveryHandler,
+    ListOwnerNotificationsHandler,
     ResendDeliveryHandler,
     ReplayDeliveriesHandler,
     DeliveryLog,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { OwnerNotifier } from '../../src/webhooks/application/ports/webhook.ports.js';
 
 /** Runs the compiled operator CLI as an operator would, against the test database. */
 function cli(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
@@ -123,5 +124,23 @@ describe('the operator CLI', () => {
     const res = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'a@b.io', '--page', 'pg_123', '--block', 'blk_1']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/No such page or block in this workspace/);
+  });
+
+  it('lists the notifications recorded for a workspace owner', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'Owner'])).json;
+    expect((await cli(t, ['notification', 'list', '--workspace', ws.id])).json).toEqual([]);
+    const at = new Date('2026-11-22T10:00:00.000Z');
+    await t.app.get(OwnerNotifier).endpointDisabled({ type: 'EndpointAutoDisabled', endpointId: 'we_x', workspaceId: ws.id, url: 'https://hooks.example.com/in', consecutiveFailures: 20, at });
+    const res = await cli(t, ['notification', 'list', '--workspace', ws.id]);
+    expect(res.code).toBe(0);
+    expect(res.json).toEqual([
+      {
+        id: expect.stringMatching(/^ntf_/),
+        kind: 'webhook_endpoint.disabled',
+        subject: expect.stringContaining('we_x'),
+        data: { endpoint_id: 'we_x', url: 'https://hooks.example.com/in', consecutive_failures: 20, disabled_at: at.toISOString() },
+        created_at: at.toISOString(),
+      },
+    ]);
   });
 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
 import { aTenant } from '../factories/access.factory.js';
 import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
+import { WorkerHost } from '../../src/platform/workers/worker-host.js';
+import { WebhookDispatcher } from '../../src/webhooks/application/dispatcher.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -164,6 +167,17 @@ describe('webhooks', () => {
       expect(rx.at('/ok/redirected')).toHaveLength(0);
     });
 
+    it('honours Idempotency-Key: a retried create replays the 201 (same secret) and sends no second test event', async () => {
+      const headers = { ...tenant.auth, 'content-type': 'application/json', 'idempotency-key': 'create-once' };
+      const payload = JSON.stringify({ url: rx.url('/ok/idem'), event_types: ['sale.paid'] });
+      const first = await t.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers, payload });
+      const second = await t.inject({ method: 'POST', url: '/v1/webhook-endpoints', headers, payload });
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.json()).toEqual(first.json());
+      expect(deliveredTo('/ok/idem')).toHaveLength(1);
+    });
+
     it('allows 10 endpoints per workspace, then 422 endpoint_limit_reached, also under concurrent creates', async () => {
       const other = await aTenant(t.commands);
       const attempts = await Promise.all(
@@ -281,6 +295,37 @@ describe('webhooks', () => {
       const [got] = deliveredTo('/ok/rotate', 'contact.created');
       expect(String(got!.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect(verifyWith(secret, got!)).toEqual(verifyWith(ep.secret, got!));
+    });
+  });
+
+  describe('several dispatchers at once', () => {
+    beforeAll(async () => {
+      tenant = await aTenant(t.commands);
+    });
+
+    it('share the due deliveries with SKIP LOCKED: each is sent once', async () => {
+      const ep = await createEndpoint('/ok/concurrent');
+      const dispatcher = t.app.get(WebhookDispatcher);
+      const worker = t.app.get(WorkerHost);
+      await worker.beforeApplicationShutdown(); // stop the app's own loops; drive the claims by hand
+      try {
+        for (let i = 0; i < 60; i++) await capture(`many${i}@example.com`);
+        const relay = t.app.get(OutboxRelay);
+        while ((await relay.drainOnce()) > 0);
+        let claimed = 0;
+        for (;;) {
+          const n = (await Promise.all([dispatcher.dispatchOnce(), dispatcher.dispatchOnce(), dispatcher.dispatchOnce()])).reduce((a, b) => a + b, 0);
+          if (n === 0) break;
+          claimed += n;
+        }
+        expect(claimed).toBeGreaterThanOrEqual(60); // plus any still-due delivery of earlier tests
+        const got = deliveredTo('/ok/concurrent', 'contact.created').map((r) => r.headers['webhook-id']);
+        expect(got).toHaveLength(60);
+        expect(new Set(got).size).toBe(60);
+        expect((await deliveries(ep.endpoint.id, '?limit=100')).every((d) => d.status === 'SUCCEEDED' && d.attempt_count === 1)).toBe(true);
+      } finally {
+        worker.onApplicationBootstrap();
+      }
     });
   });
 

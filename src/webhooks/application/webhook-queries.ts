@@ -139,3 +139,31 @@ export class GetDeliveryHandler implements IQueryHandler<GetDeliveryQuery> {
     return deliveryRowView(row);
   }
 }
+
+export interface OwnerNotificationView {
+  id: string;
+  kind: string;
+  subject: string;
+  data: unknown;
+  created_at: string;
+}
+
+export class ListOwnerNotificationsQuery extends Query<OwnerNotificationView[]> {
+  constructor(readonly workspaceId: string) {
+    super();
+  }
+}
+
+/** What the default notifier recorded for a workspace's owner, newest first (operator CLI `notification list`). */
+@QueryHandler(ListOwnerNotificationsQuery)
+export class ListOwnerNotificationsHandler implements IQueryHandler<ListOwnerNotificationsQuery> {
+  constructor(private readonly sql: Sql) {}
+
+  async execute(q: ListOwnerNotificationsQuery): Promise<OwnerNotificationView[]> {
+    const rows = await this.sql.all<{ id: string; kind: string; subject: string; data: unknown; created_at: Date }>(
+      `SELECT id, kind, subject, data, created_at FROM owner_notifications WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000`,
+      [q.workspaceId],
+    );
+    return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, data: r.data, created_at: new Date(r.created_at).toISOString() }));
+  }
+}
