@@ -21,8 +21,38 @@ interface Row {
   updated_at: Date;
 }
 
-const COLUMNS =
-  'id, workspace_id, url, event_types, status, disabled_reason, consecutive_failures, last_success_at, last_failure_at, secret_encrypted, previous_secret_encrypted, previous_secret_expires_at, created_at, updated_at';
+/** The columns a save writes, in order, with the placeholder when it is not a plain `?`. */
+const MUTABLE: [string, string?][] = [
+  ['url'],
+  ['event_types', 'ARRAY(SELECT jsonb_array_elements_text(?::jsonb))'],
+  ['status'],
+  ['disabled_reason'],
+  ['consecutive_failures'],
+  ['last_success_at'],
+  ['last_failure_at'],
+  ['secret_encrypted'],
+  ['previous_secret_encrypted'],
+  ['previous_secret_expires_at'],
+  ['updated_at'],
+];
+const COLUMNS = ['id', 'workspace_id', ...MUTABLE.map(([c]) => c), 'created_at'].join(', ');
+
+function mutableValues(endpoint: Endpoint): unknown[] {
+  const s = endpoint.snapshot();
+  return [
+    s.url,
+    JSON.stringify(s.eventTypes),
+    s.status,
+    s.disabledReason,
+    s.consecutiveFailures,
+    s.lastSuccessAt,
+    s.lastFailureAt,
+    s.currentSecretRef,
+    s.previousSecretRef,
+    s.previousSecretExpiresAt,
+    s.updatedAt,
+  ];
+}
 const date = (d: Date | null) => (d ? new Date(d) : null);
 
 function toEndpoint(r: Row): Endpoint {
@@ -97,49 +127,20 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async insert(endpoint: Endpoint): Promise<void> {
     const s = endpoint.snapshot();
-    await this.sql.all(
-      `INSERT INTO webhook_endpoints (${COLUMNS}) VALUES (?, ?, ?, ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        s.id,
-        s.workspaceId,
-        s.url,
-        JSON.stringify(s.eventTypes),
-        s.status,
-        s.disabledReason,
-        s.consecutiveFailures,
-        s.lastSuccessAt,
-        s.lastFailureAt,
-        s.currentSecretRef,
-        s.previousSecretRef,
-        s.previousSecretExpiresAt,
-        s.createdAt,
-        s.updatedAt,
-      ],
-    );
+    await this.sql.all(`INSERT INTO webhook_endpoints (${COLUMNS}) VALUES (?, ?, ${MUTABLE.map(([, cast]) => cast ?? '?').join(', ')}, ?)`, [
+      s.id,
+      s.workspaceId,
+      ...mutableValues(endpoint),
+      s.createdAt,
+    ]);
   }
 
+  /** Saves a row the caller has locked (`byIdForUpdate`), so it cannot vanish meanwhile. */
   async update(endpoint: Endpoint): Promise<void> {
-    const s = endpoint.snapshot();
-    await this.sql.all(
-      `UPDATE webhook_endpoints SET url = ?, event_types = ARRAY(SELECT jsonb_array_elements_text(?::jsonb)), status = ?, disabled_reason = ?, consecutive_failures = ?,
-              last_success_at = ?, last_failure_at = ?, secret_encrypted = ?, previous_secret_encrypted = ?,
-              previous_secret_expires_at = ?, updated_at = ?
-        WHERE id = ?`,
-      [
-        s.url,
-        JSON.stringify(s.eventTypes),
-        s.status,
-        s.disabledReason,
-        s.consecutiveFailures,
-        s.lastSuccessAt,
-        s.lastFailureAt,
-        s.currentSecretRef,
-        s.previousSecretRef,
-        s.previousSecretExpiresAt,
-        s.updatedAt,
-        s.id,
-      ],
-    );
+    await this.sql.all(`UPDATE webhook_endpoints SET ${MUTABLE.map(([column, cast]) => `${column} = ${cast ?? '?'}`).join(', ')} WHERE id = ?`, [
+      ...mutableValues(endpoint),
+      endpoint.id,
+    ]);
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
