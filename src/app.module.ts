@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from './access/access.module.js';
 import { AudienceModule } from './audience/audience.module.js';
@@ -6,13 +7,15 @@ import { CommerceModule } from './commerce/commerce.module.js';
 import { FilesModule } from './files/files.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
-import type { AppConfig } from './platform/config/config.js';
+import { sitePath, type AppConfig } from './platform/config/config.js';
 import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
 import { HealthController } from './platform/observability/health.controller.js';
 import { Metrics, MetricsController } from './platform/observability/metrics.js';
 import { OpenApiController, OpenApiDocument } from './platform/openapi/openapi.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
+import { SiteModule } from './site/site.module.js';
 
 @Module({})
 export class AppModule {
@@ -20,7 +23,7 @@ export class AppModule {
   static forRoot(config: AppConfig, runtime: AppRuntime, extra: Type<unknown>[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, WebhooksModule, ...extra],
+      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, WebhooksModule, AnalyticsModule, SiteModule, RouterModule.register([{ path: sitePath(config.publicSiteUrl), module: SiteModule }]), ...extra],
       controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
       providers: [Metrics, OpenApiDocument],
     };

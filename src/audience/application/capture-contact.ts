@@ -51,11 +51,12 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
       sourceBlockId: cmd.blockId,
       now: this.clock.now(),
     });
-    const view = contactView(contact.state);
-    await this.sql.transaction(async () => {
-      await this.contacts.add(contact);
+    return this.sql.transaction(async () => {
+      const existing = await this.contacts.add(contact);
+      if (existing) return contactView(existing); // the same person signing up again: no new contact, no event
+      const view = contactView(contact.state);
       await this.outbox.append([{ type: event.type, workspaceId: cmd.workspaceId, data: { contact: view }, occurredAt: contact.state.createdAt }]);
+      return view;
     });
-    return view;
   }
 }

@@ -75,6 +75,11 @@ export class SqlPageRepository extends PageRepository {
     return row ? toPage(row) : null;
   }
 
+  async liveBySlug(slug: string): Promise<Page | null> {
+    const row = await this.sql.one<Row>(`SELECT ${COLUMNS} FROM pages WHERE slug = ? AND status = 'PUBLISHED' AND live_blocks IS NOT NULL`, [slug]);
+    return row ? toPage(row) : null;
+  }
+
   /**
    * Picks the lowest free `base`, `base-2`, … among committed slugs and inserts with ON CONFLICT DO NOTHING
    * on the unique slug constraint: a concurrent create that took the same candidate makes the insert a

@@ -126,3 +126,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: v.LOG_LEVEL,
   };
 }
+
+/** The path the live site is mounted at: PUBLIC_SITE_URL's path (`/p` by default; '' serves slugs at the root). */
+export function sitePath(publicSiteUrl: string): string {
+  return new URL(publicSiteUrl).pathname.replace(/\/+$/, '');
+}

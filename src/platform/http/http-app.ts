@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { AppModule } from '../../app.module.js';
 import { blockDataSchemas } from '../../pages/interface/http/block-data.schemas.js';
 import type { AppRuntime } from '../config/config.module.js';
-import type { AppConfig } from '../config/config.js';
+import { sitePath, type AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
 import { PinoNestLogger } from '../observability/logger.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
@@ -36,7 +36,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  installBodyParsers(fastify);
+  installBodyParsers(fastify, { formPathPrefix: `${sitePath(config.publicSiteUrl)}/` });
   fastify.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -47,7 +47,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, runtime, extra), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
-    // Our parsers only (installBodyParsers): no urlencoded parser, so a form body is 415 like any non-JSON body.
+    // Our parsers only (installBodyParsers): forms only on the live site's paths; elsewhere a form body is 415.
     bodyParser: false,
   });
   app.useGlobalFilters(new ProblemFilter(config.docsUrl, routes));

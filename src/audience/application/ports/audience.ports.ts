@@ -1,7 +1,11 @@
-import type { Contact } from '../../domain/contact.js';
+import type { Contact, ContactState } from '../../domain/contact.js';
 
 export abstract class ContactRepository {
-  abstract add(contact: Contact): Promise<void>;
+  /**
+   * Stores a new contact, or returns the one already captured from the same page and source for this
+   * e-mail (a repeated sign-up is not a duplicate; nothing is written then).
+   */
+  abstract add(contact: Contact): Promise<ContactState | null>;
 }
 
 /**

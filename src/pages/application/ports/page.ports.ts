@@ -4,6 +4,8 @@ import type { Page, ResolvedFile } from '../../domain/page.js';
 export abstract class PageRepository {
   /** The page of this workspace, or null (another workspace's page is null too). */
   abstract byId(workspaceId: string, pageId: string, options?: { lock?: boolean }): Promise<Page | null>;
+  /** The page routed at `slug` on the live site, if it is live (PUBLISHED); for the public site only. */
+  abstract liveBySlug(slug: string): Promise<Page | null>;
   /** Inserts a new page, giving it the first free slug for `baseSlug` (unique across all workspaces). */
   abstract insertWithFreeSlug(baseSlug: string, create: (slug: string) => Page): Promise<Page>;
   /** Saves if the stored stamp is still `expectedStamp`; false when another write got there first. */

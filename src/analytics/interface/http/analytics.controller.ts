@@ -1,0 +1,61 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
+import type { FastifyRequest } from 'fastify';
+import { Operation } from '../../../access/interface/http/operation.js';
+import { GetAnalyticsSummaryQuery } from '../../application/summary.js';
+import { RANGE_DAYS, type RangeDays } from '../../domain/analytics.js';
+
+export class SummaryQuery {
+  @ApiPropertyOptional({ type: 'integer', enum: [...RANGE_DAYS], default: 30, description: 'The last 7, 30 or 90 UTC days, today included.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([...RANGE_DAYS], { message: 'range_days must be 7, 30 or 90' })
+  range_days: RangeDays = 30;
+}
+
+class Totals {
+  @ApiProperty({ type: 'integer' }) views!: number;
+  @ApiProperty({ type: 'integer' }) clicks!: number;
+  @ApiProperty({ type: 'integer' }) unique_visitors!: number;
+  @ApiProperty({ description: 'clicks / views × 100, 2 decimals; 0 without views' }) ctr_percent!: number;
+}
+class TopLink {
+  @ApiProperty({ description: "the LINK block's label" }) label!: string;
+  @ApiProperty({ description: 'the link target (not the tracked redirect)' }) url!: string;
+  @ApiProperty({ type: 'integer' }) clicks!: number;
+  @ApiProperty() page_title!: string;
+}
+class TopReferrer {
+  @ApiProperty({ description: 'referrer host, or "Direct"' }) label!: string;
+  @ApiProperty({ type: 'integer' }) views!: number;
+}
+class Tips {
+  @ApiProperty({ type: 'integer' }) count!: number;
+  @ApiProperty({ type: 'integer' }) total_gross_cents!: number;
+  @ApiProperty({ type: 'integer' }) refunded_count!: number;
+  @ApiProperty({ type: 'integer' }) unique_fans!: number;
+  @ApiProperty({ description: 'lower-case currency code' }) currency!: string;
+}
+export class AnalyticsSummaryResponse {
+  @ApiProperty({ type: 'integer', enum: [...RANGE_DAYS] }) range_days!: number;
+  @ApiProperty({ type: Totals }) totals!: Totals;
+  @ApiProperty({ type: [TopLink] }) top_links!: TopLink[];
+  @ApiProperty({ type: [TopReferrer] }) top_referrers!: TopReferrer[];
+  @ApiProperty({ type: Tips }) tips!: Tips;
+}
+
+@ApiTags('Analytics')
+@Controller('v1/analytics')
+export class AnalyticsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('summary')
+  @Operation({ id: 'getAnalyticsSummary', summary: 'Views, clicks, unique visitors, top links and referrers, and tips', scope: 'analytics:read', write: false, quotaCost: 1, idempotent: false, status: 200, query: SummaryQuery, response: AnalyticsSummaryResponse })
+  summary(@Req() req: FastifyRequest) {
+    const q = req.input!.query as SummaryQuery;
+    return this.queries.execute(new GetAnalyticsSummaryQuery(req.principal!.workspace.id, q.range_days));
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { PagesModule } from '../pages/pages.module.js';
+import { LiveSite } from './application/live-site.js';
+
+/** The public live site: published pages as HTML, tracked links, sign-ups and gated downloads. */
+@Module({
+  imports: [PagesModule, AnalyticsModule],
+  providers: [LiveSite],
+})
+export class SiteModule {}
