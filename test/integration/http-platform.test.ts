@@ -24,6 +24,11 @@ describe('the HTTP platform', () => {
     expectProblem(await t.inject({ method: 'POST', url: '/elsewhere', payload: {} }), 404, 'route_not_found');
   });
 
+  it('answers a malformed URL with a 400 problem, and a very long id with the resource’s 404', async () => {
+    expectProblem(await t.inject({ method: 'GET', url: '/v1/pages/%FF', headers: auth }), 400, 'invalid_request');
+    expectProblem(await t.inject({ method: 'GET', url: `/v1/pages/${'x'.repeat(1000)}`, headers: auth }), 404, 'resource_not_found');
+  });
+
   it('answers a wrong method with 405 method_not_allowed and Allow', async () => {
     const res = await t.inject({ method: 'DELETE', url: '/v1/files' });
     expectProblem(res, 405, 'method_not_allowed');

@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { LogController, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from '../../app.module.js';
 import { blockDataSchemas } from '../../pages/interface/http/block-data.schemas.js';
@@ -13,6 +13,7 @@ import { PinoNestLogger } from '../observability/logger.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { installBodyParsers } from './body-parsing.js';
+import { sendProblem } from './problem.js';
 import { ProblemFilter } from './problem.filter.js';
 import { requestIdFor } from './request-id.js';
 import { RouteTable } from './route-table.js';
@@ -32,6 +33,14 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    // Long ids reach the handlers (and get their 404) instead of Fastify's bare 414.
+    maxParamLength: 2048,
+    // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
+    frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-request-id', req.id);
+      const detail = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: check its percent-encoding.' : 'The request could not be read.';
+      sendProblem(reply, req, config.docsUrl, { code: 'invalid_request', detail });
+    },
   });
   const fastify = adapter.getInstance();
   const routes = new RouteTable();

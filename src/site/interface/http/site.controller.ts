@@ -1,0 +1,171 @@
+import { Catch, Controller, Get, Inject, Logger, Param, Post, Query, Req, Res, UseFilters, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../platform/config/config.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
+import { LiveSite, type LivePage, type VisitorInfo } from '../../application/live-site.js';
+import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, type LivePageView } from './render/live-page.js';
+
+/** Security headers for every HTML document of the site: no scripts at all, inline styles only. */
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+function html(reply: FastifyReply, status: number, body: string, cache = 'no-cache'): FastifyReply {
+  return reply.status(status).headers({ ...HTML_HEADERS, 'cache-control': cache }).send(body);
+}
+
+/** Anything that escapes a handler becomes a friendly HTML page, never a JSON problem. */
+@Catch()
+export class SiteErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Site');
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (err instanceof DomainError && err.code === 'resource_not_found') return void html(reply, 404, renderNotFoundPage());
+    this.logger.error({ err }, 'Live site request failed');
+    html(reply, 500, renderErrorPage('Something went wrong on our side. Please try again in a moment.'));
+  }
+}
+
+type FormBody = Record<string, string | undefined>;
+
+/** A form post parsed by the urlencoded parser; anything else is treated as an empty form. */
+function form(req: FastifyRequest): FormBody {
+  const b = req.body;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) return {};
+  const out: FormBody = {};
+  for (const [k, v] of Object.entries(b as Record<string, unknown>)) if (typeof v === 'string') out[k] = v.slice(0, 1000);
+  return out;
+}
+
+/**
+ * The live site at PUBLIC_SITE_URL: `/<slug>` renders the published snapshot and counts a view,
+ * `/<slug>/r/<block_id>` counts a click and redirects, `/<slug>/subscribe/<block_id>` takes a newsletter
+ * sign-up, `/<slug>/d/<block_id>` serves a FILE block's download (behind an e-mail gate when it is gated).
+ */
+@ApiExcludeController()
+@UseFilters(SiteErrorFilter)
+@Controller()
+export class SiteController {
+  private readonly ownHosts: string[];
+  private readonly base: string;
+
+  constructor(
+    private readonly site: LiveSite,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const siteUrl = new URL(config.publicSiteUrl);
+    this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
+    this.base = siteUrl.pathname.replace(/\/$/, '');
+  }
+
+  private visitor(req: FastifyRequest): VisitorInfo {
+    return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500), referer: req.headers.referer, ownHosts: this.ownHosts };
+  }
+
+  private async live(slug: string): Promise<LivePage> {
+    const page = await this.site.page(slug);
+    if (!page) throw new NotFound();
+    return page;
+  }
+
+  private view(page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues'> = {}): string {
+    const at = `${this.base}/${page.slug}`;
+    return renderLivePage({
+      title: page.title,
+      description: page.description,
+      locale: page.locale,
+      theme: page.theme,
+      blocks: page.blocks,
+      ...extra,
+      links: {
+        click: (id) => `${at}/r/${encodeURIComponent(id)}`,
+        subscribe: (id) => `${at}/subscribe/${encodeURIComponent(id)}`,
+        download: (id) => `${at}/d/${encodeURIComponent(id)}`,
+      },
+    });
+  }
+
+  @Get(':slug')
+  async show(@Param('slug') slug: string, @Query('subscribed') subscribed: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const page = await this.live(slug);
+    // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
+    const confirmed = typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER');
+    if (!confirmed) await this.site.view(page, this.visitor(req));
+    const notice = confirmed ? { kind: 'success' as const, text: 'Thanks for signing up!' } : undefined;
+    return html(reply, 200, this.view(page, { notice }));
+  }
+
+  @Get(':slug/r/:block_id')
+  async click(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const page = await this.live(slug);
+    const target = await this.site.click(page, blockId, this.visitor(req));
+    if (!target) throw new NotFound();
+    return reply.status(302).headers({ location: target, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' }).send();
+  }
+
+  @Post(':slug/subscribe/:block_id')
+  async subscribe(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const page = await this.live(slug);
+    const block = this.site.block(page, blockId, 'NEWSLETTER');
+    if (!block) throw new NotFound();
+    const f = form(req);
+    const email = (f.email ?? '').trim();
+    const name = (f.name ?? '').trim() || undefined;
+    // A filled honeypot is a bot: answer as if it worked, capture nothing.
+    if (!f.website) {
+      const problem = await this.tryCapture(() => this.site.capture(page, block, 'NEWSLETTER', email, name));
+      if (problem) return html(reply, 400, this.view(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }));
+    }
+    return reply.status(303).headers({ location: `${this.base}/${page.slug}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`, 'cache-control': 'no-store' }).send();
+  }
+
+  @Get(':slug/d/:block_id')
+  async download(@Param('slug') slug: string, @Param('block_id') blockId: string, @Res() reply: FastifyReply) {
+    const page = await this.live(slug);
+    const block = this.site.block(page, blockId, 'FILE');
+    if (!block?.fileUrl) throw new NotFound();
+    if (block.data.gated !== true) return reply.status(302).headers({ location: block.fileUrl, 'cache-control': 'no-store' }).send();
+    return html(reply, 200, this.gate(page, block.id, block.label));
+  }
+
+  @Post(':slug/d/:block_id')
+  async unlock(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const page = await this.live(slug);
+    const block = this.site.block(page, blockId, 'FILE');
+    if (!block?.fileUrl) throw new NotFound();
+    const email = (form(req).email ?? '').trim();
+    if (block.data.gated === true) {
+      const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
+      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, email));
+    }
+    return reply.status(303).headers({ location: block.fileUrl, 'cache-control': 'no-store' }).send();
+  }
+
+  private gate(page: LivePage, blockId: string, fileTitle: string, error?: string, email?: string): string {
+    const at = `${this.base}/${page.slug}`;
+    return renderGatePage({ title: page.title, locale: page.locale, theme: page.theme, fileTitle, action: `${at}/d/${encodeURIComponent(blockId)}`, backUrl: at, error, email });
+  }
+
+  /** Runs a capture; a validation failure comes back as a sentence for the visitor. */
+  private async tryCapture(capture: () => Promise<void>): Promise<string | null> {
+    try {
+      await capture();
+      return null;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'invalid_request') return err.message;
+      throw err;
+    }
+  }
+}
+
+class NotFound extends DomainError {
+  constructor() {
+    super('resource_not_found', 'No such live page.');
+  }
+}

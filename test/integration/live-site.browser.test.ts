@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { AddFileCommand } from '../../src/files/application/add-file.js';
+import { aTenant } from '../factories/access.factory.js';
+import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A W×H RGB PNG with a diagonal gradient, so the IMAGE block shows a real workspace file. */
+function gradientPng(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) rows.set([194 - (x * 80) / w, 55 + (y * 120) / h, 95 + (x * 100) / w], y * (w * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+const PNG = gradientPng(360, 140);
+
+/**
+ * The live page in a real browser: headless Chromium (Debian's package, driven by playwright-core) against
+ * the app listening on loopback, with the workers running and a real HTTPS webhook receiver.
+ */
+describe('the live page in a browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  const rx = new HttpsReceiver();
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH.`);
+    await rx.start();
+    t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
+    await t.app.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await rx.close();
+  });
+
+  it('serves the published snapshot, tracks a click, takes a sign-up, and the API sees it all', async () => {
+    const tenant = await aTenant(t.commands);
+    const api = async (method: string, url: string, body?: unknown) => {
+      const res = await t.inject({ method: method as 'GET', url, headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
+      expect(res.statusCode).toBeLessThan(300);
+      return res.json() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const hook = await api('POST', '/v1/webhook-endpoints', { url: rx.url('/browser'), event_types: ['contact.created'] });
+    const image = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'cover.png', 'image/png', PNG));
+
+    let page = await api('POST', '/v1/pages', { title: 'Ada’s corner', description: 'Things I make and love.', theme_preset_key: 'sunrise' });
+    const add = async (block: object) => {
+      page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
+    };
+    await add({ kind: 'HEADER', data: { text: 'Hello there' } });
+    await add({ kind: 'IMAGE', file_url: image.public_path, data: { alt: 'A teal square' } });
+    await add({ kind: 'LINK', data: { url: `${origin}/health/live`, title: 'My status page' } });
+    await add({ kind: 'TEXT', data: { text: 'Notes on tools, type and small software.\nNew letter every month.' } });
+    await add({ kind: 'SOCIAL', data: { platform: 'github', url: 'https://github.com/ada' } });
+    await add({ kind: 'TIP', data: { title: 'Buy me a coffee', currency: 'eur', suggested_amounts_cents: [300, 500, 1000] } });
+    await add({ kind: 'NEWSLETTER', data: { title: 'Letters from Ada', button_label: 'Join' } });
+    const published = await api('POST', `/v1/pages/${page.id}/publish`, {});
+    page = published.page;
+    await add({ kind: 'LINK', data: { url: 'https://example.com/secret', title: 'Draft only secret' } }); // never published
+    const publicUrl = `${origin}/p/${page.slug}`;
+    expect(page.public_url).toBe(`http://127.0.0.1:3000/p/${page.slug}`); // PUBLIC_SITE_URL of the test config
+
+    const context = await browser.newContext({ viewport: { width: 420, height: 860 } });
+    const tab = await context.newPage();
+    const res = await tab.goto(publicUrl);
+    expect(res?.status()).toBe(200);
+    expect(await tab.title()).toContain('Ada’s corner');
+    await expect(tab.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await tab.locator('h1').innerText()).toBe('Ada’s corner');
+    expect(await tab.content()).not.toContain('Draft only secret');
+    expect(await tab.locator('img[alt="A teal square"]').evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(360);
+    if (process.env.UPDATE_SCREENSHOT) {
+      mkdirSync('docs', { recursive: true });
+      await tab.screenshot({ path: 'docs/live-page.png', fullPage: true });
+    }
+
+    // The link goes through the tracked redirect to its target (opened in a new tab, like a visitor would).
+    const [target] = await Promise.all([context.waitForEvent('page'), tab.getByRole('link', { name: /My status page/ }).click({ modifiers: ['ControlOrMeta'] })]);
+    await target.waitForLoadState();
+    expect(target.url()).toBe(`${origin}/health/live`);
+
+    // Sign up to the newsletter; the confirmation is shown on the page.
+    await tab.getByLabel(/e-?mail/i).fill('reader@example.com');
+    await tab.getByRole('button', { name: 'Join' }).click();
+    await tab.waitForURL(/subscribed=/);
+    expect(await tab.getByRole('status').innerText()).toMatch(/thanks/i);
+    await context.close();
+
+    // The public API saw it all.
+    const summary = await api('GET', '/v1/analytics/summary?range_days=7');
+    expect(summary.totals).toEqual({ views: 1, clicks: 1, unique_visitors: 1, ctr_percent: 100 });
+    expect(summary.top_links).toEqual([{ label: 'My status page', url: `${origin}/health/live`, clicks: 1, page_title: 'Ada’s corner' }]);
+    const contacts = await api('GET', '/v1/contacts');
+    const newsletterBlock = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
+    expect(contacts.data).toEqual([expect.objectContaining({ email: 'reader@example.com', source: 'NEWSLETTER', source_block_id: newsletterBlock.id })]);
+    await rx.waitFor((r) => r.some((x) => x.path === '/browser' && JSON.parse(x.body).type === 'contact.created'));
+    const delivered = rx.at('/browser').find((x) => JSON.parse(x.body).type === 'contact.created')!;
+    expect((verifyWith(hook.secret, delivered) as { data: { contact: { email: string } } }).data.contact.email).toBe('reader@example.com');
+  }, 60_000);
+});
