@@ -86,4 +86,56 @@ describe('malformed input', () => {
       }
     }
   });
+
+  const problemAt = async (method: string, url: string, payload: string, headers: Record<string, string> = {}) => {
+    const res = await t.inject({ method: method as 'GET', url, headers: { ...auth, 'content-type': 'application/json', ...headers }, payload });
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    return { status: res.statusCode, body: res.json() as { code: string; errors?: { pointer?: string }[] } };
+  };
+  const stampOf = async () => (await t.inject({ method: 'GET', url: `/v1/pages/${page.id}`, headers: auth })).json().draft.updated_at as string;
+
+  it('refuses date-times that are not RFC 3339 instants (week, ordinal, basic, no offset, impossible dates) with 400', async () => {
+    for (const starts_at of ['2026-W47-1T10:00:00Z', '2026-326T10:00Z', '20261122T100000Z', '2026-11-22T10:00:00,5Z', '2026-11-22', '2026-11-22T10:00:00', '2026-02-30T10:00:00Z']) {
+      const res = await problemAt('POST', `/v1/pages/${page.id}/publish`, JSON.stringify({ starts_at }));
+      expect([starts_at, res.status, res.body.errors?.[0]?.pointer]).toEqual([starts_at, 400, '/starts_at']);
+    }
+  });
+
+  it('refuses a body nested 1500 levels deep, and lone surrogates anywhere, with 400 and a pointer', async () => {
+    const deep = '['.repeat(1500) + ']'.repeat(1500);
+    const nested = await problemAt('PATCH', `/v1/pages/${page.id}`, `{"expected_updated_at":"${await stampOf()}","block_order":${deep}}`);
+    expect([nested.status, nested.body.code]).toEqual([400, 'invalid_request']);
+    const lone = await problemAt('POST', `/v1/pages/${page.id}/blocks`, `{"expected_updated_at":"${await stampOf()}","kind":"HEADER","data":{"text":"a\\ud800b"}}`, { 'idempotency-key': 'surrogate' });
+    expect([lone.status, lone.body.errors?.[0]?.pointer]).toEqual([400, '/data/text']);
+    const key = await problemAt('POST', '/v1/pages', '{"title":"ok","\\udfff":1}');
+    expect([key.status, key.body.errors?.[0]?.pointer]).toEqual([400, '/\udfff']);
+  });
+
+  it('refuses a JSON null body where an object is expected (it is not "no body")', async () => {
+    for (const url of [`/v1/pages/${page.id}/publish`, `/v1/pages/${page.id}/archive`, '/v1/pages']) {
+      const res = await problemAt('POST', url, 'null');
+      expect([url, res.status]).toEqual([url, 400]);
+    }
+  });
+
+  it('lets stale_snapshot win over a malformed Idempotency-Key and over a loosely spelled stale stamp', async () => {
+    const badKey = await problemAt('POST', `/v1/pages/${page.id}/blocks`, JSON.stringify({ expected_updated_at: '2020-01-01T00:00:00Z', kind: 'HEADER', data: { text: 'x' } }), { 'idempotency-key': '' });
+    expect([badKey.status, badKey.body.code]).toEqual([409, 'stale_snapshot']);
+    const loose = await problemAt('PATCH', `/v1/pages/${page.id}`, JSON.stringify({ expected_updated_at: '2020-01-01', title: '' }));
+    expect([loose.status, loose.body.code]).toEqual([409, 'stale_snapshot']);
+  });
+
+  it('never answers 5xx to junk bodies on the webhook operations', async () => {
+    const targets: [string, string, (v: unknown) => unknown][] = [
+      ['POST', '/v1/webhook-endpoints', (v) => ({ url: v, event_types: ['sale.paid'] })],
+      ['POST', '/v1/webhook-endpoints', (v) => ({ url: 'https://example.com/x', event_types: v })],
+      ['POST', '/v1/webhook-endpoints', (v) => ({ url: 'https://example.com/x', event_types: [v] })],
+      ['PATCH', '/v1/webhook-endpoints/we_x', (v) => ({ enabled: v })],
+      ['POST', '/v1/webhook-endpoints/we_x/replay', (v) => ({ since: v })],
+    ];
+    for (const [method, url, body] of targets) for (const v of junk) await check(method, url, body(v));
+    for (const url of ['https://[fe80::1%25eth0]/x', 'https://xn--/x', 'https://ex ample.com/', `https://${'a'.repeat(300)}.com/`, 'https://例え.テスト/x']) {
+      await check('POST', '/v1/webhook-endpoints', { url, event_types: ['sale.paid'] });
+    }
+  });
 });

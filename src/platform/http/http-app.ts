@@ -34,7 +34,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     // Long ids reach the handlers (and get their 404) instead of Fastify's bare 414.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
     frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', req.id);

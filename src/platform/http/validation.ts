@@ -15,36 +15,44 @@ function collect(errors: ClassValidatorError[], path: string[], where: 'body' | 
   }
 }
 
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * Finds a NUL character anywhere in a JSON value (PostgreSQL text cannot store it). Returns the JSON
- * Pointer of the first one, or null.
+ * Walks a JSON value without recursion (a deeply nested body cannot overflow the stack) and returns the
+ * first thing PostgreSQL or the validators cannot take: nesting deeper than 32 levels, a NUL character
+ * (text cannot store it), or a lone UTF-16 surrogate (not valid Unicode; jsonb refuses it). Keys count too.
  */
-export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], `${path}/${i}`);
-      if (found !== null) return found;
+export function findUnstorable(value: unknown): { pointer: string; detail: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  const badText = (s: string) => (s.includes('\u0000') ? 'must not contain NUL characters' : !s.isWellFormed() ? 'must be valid Unicode (no lone surrogates)' : null);
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      const detail = badText(v);
+      if (detail) return { pointer: path, detail };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return `${path}/${pointerEscape(k)}`;
-      const found = findNul(v, `${path}/${pointerEscape(k)}`);
-      if (found !== null) return found;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return { pointer: path, detail: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, x] = entries[i]!;
+      const here = `${path}/${pointerEscape(k)}`;
+      const keyProblem = Array.isArray(v) ? null : badText(k);
+      if (keyProblem) return { pointer: here, detail: keyProblem };
+      stack.push({ value: x, path: here, depth: depth + 1 });
     }
   }
   return null;
 }
 
-/** Refuses NUL characters in path parameters, the query string or the body with 400 invalid_request. */
-export function assertNoNul(value: unknown, where: 'body' | 'query' | 'path'): void {
-  const at = findNul(value);
-  if (at === null) return;
-  const detail = 'must not contain NUL characters';
-  if (where === 'body') throw new ValidationError([{ pointer: at, detail }], `${at}: ${detail}`);
-  const parameter = at.slice(1).split('/')[0] ?? '';
+/** Refuses unstorable input (see findUnstorable) in path parameters, the query string or the body with 400. */
+export function assertStorable(value: unknown, where: 'body' | 'query' | 'path'): void {
+  const found = findUnstorable(value);
+  if (found === null) return;
+  const { pointer, detail } = found;
+  if (where === 'body') throw new ValidationError([{ pointer, detail }], `${pointer}: ${detail}`);
+  const parameter = pointer.slice(1).split('/')[0] ?? '';
   throw new ValidationError([{ parameter, detail }], `${parameter}: ${detail}`);
 }
 
@@ -56,7 +64,7 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: u
   if (where === 'body' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
     throw new ValidationError([{ pointer: '', detail: 'The body must be a JSON object.' }], 'The body must be a JSON object.');
   }
-  assertNoNul(raw, where);
+  assertStorable(raw, where);
   const plain = (raw ?? {}) as Record<string, unknown>;
   const instance = plainToInstance(dto, plain, { enableImplicitConversion: where === 'query', exposeDefaultValues: true });
   let errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });

@@ -11,7 +11,7 @@ import { parseIdempotencyKey, requestFingerprint } from '../../../platform/idemp
 import { IdempotencyStore, IdempotentReplay, type IdempotencyScope } from '../../../platform/idempotency/idempotency.store.js';
 import { RefusedBody } from '../../../platform/http/body-parsing.js';
 import { HttpProblem, problemBody } from '../../../platform/http/problem.js';
-import { assertNoNul, validateInput } from '../../../platform/http/validation.js';
+import { assertStorable, validateInput } from '../../../platform/http/validation.js';
 import { MONTHLY_WINDOW_SECONDS } from '../../../platform/rate-limit/rate-limit-headers.js';
 import { QuotaStore } from '../../../platform/rate-limit/quota.store.js';
 import { Clock } from '../../../platform/time/clock.js';
@@ -57,20 +57,30 @@ export class OperationInterceptor implements NestInterceptor {
 
     // 400: input validation (a body the parser refused is reported here, after the access checks).
     if (op.body && req.body instanceof RefusedBody) throw req.body.problem;
-    assertNoNul(req.params, 'path');
+    assertStorable(req.params, 'path');
+    // A domain outcome that must win over invalid input (stale_snapshot) is checked before any 400 is sent.
+    const invalid = async (err: unknown): Promise<never> => {
+      if (op.onInvalidInput) await this.moduleRef.get(op.onInvalidInput, { strict: false }).check(req);
+      throw err;
+    };
     try {
       req.input = {
         query: op.query ? validateInput(op.query, req.query, 'query') : undefined,
-        body: op.body ? validateInput(op.body, req.body ?? {}, 'body') : undefined,
+        // No body at all reads as {}; a JSON `null` (or any non-object) is refused by validateInput.
+        body: op.body ? validateInput(op.body, req.body === undefined ? {} : req.body, 'body') : undefined,
       };
     } catch (err) {
-      if (op.onInvalidInput) await this.moduleRef.get(op.onInvalidInput, { strict: false }).check(req);
-      throw err;
+      await invalid(err);
     }
     const rawKey = req.headers['idempotency-key'];
     let idem: { scope: IdempotencyScope; token: string } | undefined;
     if (op.idempotent && rawKey !== undefined) {
-      const key = parseIdempotencyKey(Array.isArray(rawKey) ? rawKey.join(',') : rawKey);
+      let key = '';
+      try {
+        key = parseIdempotencyKey(Array.isArray(rawKey) ? rawKey.join(',') : rawKey);
+      } catch (err) {
+        await invalid(err);
+      }
       const scope = { workspaceId: principal.workspace.id, mode: principal.key.mode, key };
       const begun = await this.idempotency.begin(scope, requestFingerprint(req.method, req.url, req.body));
       if (begun.kind === 'replay') {

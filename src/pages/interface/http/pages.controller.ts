@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
+import { parseInstant } from '../../../platform/http/dto/instant.js';
 import { Operation, type InvalidInputCheck } from '../../../access/interface/http/operation.js';
 import { StaleSnapshotError } from '../../domain/page.errors.js';
 import {
@@ -29,8 +30,6 @@ import {
 
 export const PageList = ListEnvelope(PageSummaryResponse, 'PageList');
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
 /** "When a request is both stale and invalid in another way, stale_snapshot wins." */
 @Injectable()
 export class StaleBeforeInvalid implements InvalidInputCheck {
@@ -39,9 +38,11 @@ export class StaleBeforeInvalid implements InvalidInputCheck {
   async check(req: FastifyRequest): Promise<void> {
     const params = req.params as { page_id?: string };
     const raw = (req.body as { expected_updated_at?: unknown } | undefined)?.expected_updated_at ?? (req.query as { expected_updated_at?: unknown }).expected_updated_at;
-    if (typeof raw !== 'string' || !ISO_INSTANT.test(raw) || !params.page_id) return;
-    const expected = new Date(raw);
-    if (Number.isNaN(expected.getTime())) return;
+    if (typeof raw !== 'string' || !params.page_id) return;
+    // Any spelling that names an instant, even a loose one ("2020-01-01"), is compared: a stale claim wins
+    // over the other errors of the request. Text that is no date at all is left to the 400.
+    const expected = parseInstant(raw) ?? (/^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : null);
+    if (!expected || Number.isNaN(expected.getTime())) return;
     const page = await this.pages.byId(req.principal!.workspace.id, params.page_id);
     if (page && page.stamp.getTime() !== expected.getTime()) throw new StaleSnapshotError();
   }
@@ -91,7 +92,7 @@ export class PagesController {
   update(@Req() req: FastifyRequest) {
     const b = req.input!.body as UpdatePageBody;
     return this.commands.execute(
-      new UpdatePageCommand(this.ws(req), (req.params as { page_id: string }).page_id, new Date(b.expected_updated_at), {
+      new UpdatePageCommand(this.ws(req), (req.params as { page_id: string }).page_id, parseInstant(b.expected_updated_at)!, {
         title: b.title,
         description: b.description,
         themePresetKey: b.theme_preset_key,
@@ -107,7 +108,7 @@ export class PagesController {
   addBlock(@Req() req: FastifyRequest) {
     const b = req.input!.body as AddBlockBody;
     return this.commands.execute(
-      new AddBlockCommand(this.ws(req), (req.params as { page_id: string }).page_id, new Date(b.expected_updated_at), b.kind, b.data, b.file_url, b.file_name),
+      new AddBlockCommand(this.ws(req), (req.params as { page_id: string }).page_id, parseInstant(b.expected_updated_at)!, b.kind, b.data, b.file_url, b.file_name),
     );
   }
 
@@ -118,7 +119,7 @@ export class PagesController {
   removeBlock(@Req() req: FastifyRequest) {
     const q = req.input!.query as RemoveBlockQuery;
     const p = req.params as { page_id: string; block_id: string };
-    return this.commands.execute(new RemoveBlockCommand(this.ws(req), p.page_id, p.block_id, new Date(q.expected_updated_at)));
+    return this.commands.execute(new RemoveBlockCommand(this.ws(req), p.page_id, p.block_id, parseInstant(q.expected_updated_at)!));
   }
 
   @Post(':page_id/publish')
@@ -126,7 +127,7 @@ export class PagesController {
   @Operation({ id: 'publishPage', summary: 'Publish now, or schedule with starts_at', scope: 'publish', write: true, quotaCost: 1, idempotent: true, status: 200, body: PublishBody, response: PublishResponse, errors: ['resource_not_found'] })
   publish(@Req() req: FastifyRequest) {
     const b = req.input!.body as PublishBody;
-    return this.commands.execute(new PublishPageCommand(this.ws(req), (req.params as { page_id: string }).page_id, b.starts_at ? new Date(b.starts_at) : undefined));
+    return this.commands.execute(new PublishPageCommand(this.ws(req), (req.params as { page_id: string }).page_id, b.starts_at ? parseInstant(b.starts_at)! : undefined));
   }
 
   @Post(':page_id/archive')

@@ -3,8 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Operation } from '../../../access/interface/http/operation.js';
-import { ValidationError } from '../../../platform/domain/domain-error.js';
 import { ListEnvelope } from '../../../platform/http/dto/list.dto.js';
+import { parseInstant } from '../../../platform/http/dto/instant.js';
 import { ReplayDeliveriesCommand, ResendDeliveryCommand } from '../../application/delivery-commands.js';
 import { CreateEndpointCommand, DeleteEndpointCommand, RotateSecretCommand, SendTestEventCommand, UpdateEndpointCommand } from '../../application/endpoint-commands.js';
 import { GetDeliveryQuery, GetEndpointQuery, ListDeliveriesQuery, ListEndpointsQuery } from '../../application/webhook-queries.js';
@@ -23,15 +23,6 @@ import {
 } from './dto/webhook.dto.js';
 
 export const DeliveryList = ListEnvelope(DeliveryResponse, 'DeliveryList');
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** `since`: a date-time with an offset that names a real instant. */
-function instant(raw: string, pointer: string): Date {
-  const at = INSTANT.test(raw) ? new Date(raw) : new Date(Number.NaN);
-  if (Number.isNaN(at.getTime())) throw ValidationError.field(pointer, `${pointer.slice(1)} must be an ISO 8601 date-time with an offset, e.g. 2026-11-01T00:00:00Z`);
-  return at;
-}
 
 const endpointParam = ApiParam({ name: 'endpoint_id', type: String });
 const deliveryParam = ApiParam({ name: 'delivery_id', type: String });
@@ -133,6 +124,6 @@ export class WebhooksController {
   @Operation({ id: 'replayDeliveries', summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202, body: ReplayBody, response: ReplayResponse, errors: ['resource_not_found'] })
   replay(@Req() req: FastifyRequest) {
     const b = req.input!.body as ReplayBody;
-    return this.commands.execute(new ReplayDeliveriesCommand(this.ws(req), (req.params as EndpointParams).endpoint_id, instant(b.since, '/since')));
+    return this.commands.execute(new ReplayDeliveriesCommand(this.ws(req), (req.params as EndpointParams).endpoint_id, parseInstant(b.since)!));
   }
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsISO8601, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
+import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
 import { THEME_PRESETS } from '../../../domain/theme.js';
 
@@ -25,7 +26,7 @@ export class BlockUpdate {
 }
 
 export class UpdatePageBody {
-  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
   @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(1000) title?: string;
   @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
   @ApiPropertyOptional({ enum: PRESETS, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
@@ -45,7 +46,7 @@ export class UpdatePageBody {
 }
 
 export class AddBlockBody {
-  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
   @ApiProperty({ enum: BLOCK_KINDS }) @IsString() kind!: string;
   @ApiPropertyOptional({ description: 'Per-kind data; see the `*BlockData` schemas.', oneOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })) })
   @IsAbsentOr()
@@ -60,13 +61,13 @@ export class AddBlockBody {
 }
 
 export class RemoveBlockQuery {
-  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsISO8601({ strict: true }) expected_updated_at!: string;
+  @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
 }
 
 export class PublishBody {
   @ApiPropertyOptional({ format: 'date-time', description: 'Omit to publish now; a future instant (at most one year ahead) schedules the publish and replaces a pending schedule.' })
   @IsAbsentOr()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   starts_at?: string;
 }
 

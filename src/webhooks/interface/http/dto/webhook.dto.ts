@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto.js';
+import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/endpoint.js';
 
 const URL_DESCRIPTION = 'Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx.';
@@ -24,7 +25,7 @@ export class UpdateEndpointBody {
 }
 
 export class ReplayBody {
-  @ApiProperty({ format: 'date-time', description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).' }) @IsString() @MaxLength(64) since!: string;
+  @ApiProperty({ format: 'date-time', description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).' }) @IsInstant() since!: string;
 }
 
 export class DeliveryListQuery extends ListQueryDto {
