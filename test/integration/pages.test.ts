@@ -236,6 +236,10 @@ describe('pages', () => {
       expect(problem(await add({ kind: 'LINK', data: { url: 'https://x.y' } }), 400, 'invalid_request').errors).toEqual([{ pointer: '/data/title', detail: expect.any(String) }]);
       expect(problem(await add({ kind: 'MARQUEE', data: {} }), 400, 'invalid_request').errors[0].pointer).toBe('/kind');
       expect(problem(await add({ kind: 'CAROUSEL', file_url: img.public_path, data: { images: [foreign.public_path] } }), 400, 'invalid_request').errors[0].pointer).toBe('/data/images/0');
+      // The same rule holds when a carousel's images change through PATCH block_updates.
+      const carousel = page.draft.blocks.find((b: { kind: string }) => b.kind === 'CAROUSEL');
+      const patched = await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_updates: [{ block_id: carousel.id, data: { images: [img.public_path, foreign.public_path] } }] });
+      expect(problem(patched, 400, 'invalid_request').errors[0].pointer).toBe('/block_updates/0/data/images/1');
     });
 
     it('removes a block but refuses the last one with 409 last_block_required', async () => {

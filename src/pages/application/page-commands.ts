@@ -88,13 +88,22 @@ export class UpdatePageCommand extends Command<PageView> {
 
 @CommandHandler(UpdatePageCommand)
 export class UpdatePageHandler extends PageWriteHandler implements ICommandHandler<UpdatePageCommand, PageView> {
-  constructor(pages: PageRepository, clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    pages: PageRepository,
+    clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly files: FileDirectory,
+  ) {
     super(pages, clock, config);
   }
 
   async execute(cmd: UpdatePageCommand): Promise<PageView> {
     const page = await this.load(cmd.workspaceId, cmd.pageId);
     page.assertFresh(cmd.expectedUpdatedAt);
+    const carousels = new Set(page.snapshot().draftBlocks.filter((b) => b.kind === 'CAROUSEL').map((b) => b.id));
+    for (const [i, u] of (cmd.edit.blockUpdates ?? []).entries()) {
+      if (carousels.has(u.blockId)) await checkCarouselImages(this.files, cmd.workspaceId, u.data?.images, `/block_updates/${i}/data/images`);
+    }
     page.edit(cmd.edit, this.clock.now());
     return this.save(page, cmd.expectedUpdatedAt);
   }
@@ -134,19 +143,19 @@ export class AddBlockHandler extends PageWriteHandler implements ICommandHandler
       file = await this.files.resolve(cmd.workspaceId, cmd.fileUrl);
       if (!file) throw ValidationError.field('/file_url', 'file_url must be the public_path of a file of this workspace');
     }
-    await this.checkCarouselImages(cmd);
+    if (cmd.kind === 'CAROUSEL') await checkCarouselImages(this.files, cmd.workspaceId, cmd.data?.images, '/data/images');
     page.addBlock({ id: this.ids.next('blk'), kind: cmd.kind, data: cmd.data, file, fileName: cmd.fileName }, this.clock.now());
     return this.save(page, cmd.expectedUpdatedAt);
   }
 
-  /** A carousel's extra images must be files of the workspace too. */
-  private async checkCarouselImages(cmd: AddBlockCommand): Promise<void> {
-    const images = cmd.kind === 'CAROUSEL' ? cmd.data?.images : undefined;
-    if (!Array.isArray(images)) return;
-    for (const [i, path] of images.entries()) {
-      if (typeof path === 'string' && path.startsWith('/files/') && !(await this.files.resolve(cmd.workspaceId, path))) {
-        throw ValidationError.field(`/data/images/${i}`, 'each image must be the public_path of a file of this workspace');
-      }
+}
+
+/** A carousel's extra images must be files of the workspace too (on add and on `block_updates`). */
+async function checkCarouselImages(files: FileDirectory, workspaceId: string, images: unknown, pointer: string): Promise<void> {
+  if (!Array.isArray(images)) return;
+  for (const [i, path] of images.entries()) {
+    if (typeof path === 'string' && !(await files.resolve(workspaceId, path))) {
+      throw ValidationError.field(`${pointer}/${i}`, 'each image must be the public_path of a file of this workspace');
     }
   }
 }
