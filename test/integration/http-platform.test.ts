@@ -171,4 +171,20 @@ describe('the OpenAPI document', () => {
       expect(op['x-quota-cost']).toBe(1);
     }
   });
+
+  it('marks required query parameters and optional bodies, declares Location on 201s, and bounds block arrays', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const stamp = doc.paths['/v1/pages/{page_id}/blocks/{block_id}'].delete.parameters.find((p: { name: string }) => p.name === 'expected_updated_at');
+    expect(stamp).toMatchObject({ in: 'query', required: true });
+    expect(doc.paths['/v1/pages/{page_id}/publish'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/pages/{page_id}/archive'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/pages'].post.requestBody.required).toBe(true);
+    for (const path of ['/v1/pages', '/v1/webhook-endpoints']) expect(doc.paths[path].post.responses['201'].headers.Location).toBeDefined();
+    const update = doc.components.schemas.UpdatePageBody.properties;
+    expect([update.block_updates.maxItems, update.block_order.maxItems]).toEqual([100, 100]);
+    expect(doc.components.schemas.AddBlockBody.properties.data.anyOf).toHaveLength(11);
+    const deliveries = doc.paths['/v1/webhook-endpoints/{endpoint_id}/deliveries'].get.parameters.map((p: { name: string }) => p.name).sort();
+    expect(deliveries).toEqual(['after', 'endpoint_id', 'limit', 'status']);
+    expect(doc.paths['/v1/analytics/summary'].get.parameters[0]).toMatchObject({ name: 'range_days', required: false, schema: { enum: [7, 30, 90] } });
+  });
 });

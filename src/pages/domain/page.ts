@@ -7,6 +7,9 @@ import { DEFAULT_THEME, isThemePreset, THEME_PRESETS, type ThemePresetKey } from
 
 export type PageStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
 
+/** Sizes are in UTF-8 bytes, as stored and sent, not in UTF-16 code units. */
+const UTF8 = new TextEncoder();
+
 export const PAGE_LIMITS = { titleMax: 120, descriptionMax: 500, blocksMax: 100, blockDataBytes: 16 * 1024, fileNameMax: 255 } as const;
 const SCHEDULE_HORIZON_MS = 366 * 24 * 3600 * 1000;
 
@@ -84,7 +87,7 @@ function checkTheme(key: string, pointer = '/theme_preset_key'): ThemePresetKey 
 function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
   const errors = validateObject(BLOCK_DATA[kind], data, base);
   if (errors.length) fail(errors);
-  if (JSON.stringify(data).length > PAGE_LIMITS.blockDataBytes) fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
+  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes) fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
   return data as BlockData;
 }
 

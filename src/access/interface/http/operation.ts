@@ -22,6 +22,8 @@ export interface OperationSpec {
    */
   onInvalidInput?: Type<InvalidInputCheck>;
   body?: Type<object>;
+  /** false for a body that may be left out entirely (publish, archive); default true */
+  bodyRequired?: boolean;
   response?: Type<unknown>;
   /** error codes this operation returns beyond the common ones (e.g. resource_not_found, stale_snapshot) */
   errors?: ErrorCode[];
@@ -78,7 +80,8 @@ function queryParameters(dto: Type<object> | undefined): MethodDecorator[] {
     const name = entry.replace(/^:/, '');
     const meta = (Reflect.getMetadata(MODEL_PROPERTIES, dto.prototype, name) ?? {}) as Record<string, unknown>;
     const { required, ...schema } = meta;
-    return ApiQuery({ name, required: required === true, ...(schema as object) } as never);
+    // @ApiProperty leaves `required` unset (meaning required); @ApiPropertyOptional sets it to false.
+    return ApiQuery({ name, required: required !== false, ...(schema as object) } as never);
   });
 }
 
@@ -100,8 +103,13 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       ? [ApiHeader({ name: 'Idempotency-Key', required: false, description: '1..255 printable ASCII characters; retained 24 h.' })]
       : []),
     ...queryParameters(spec.query),
-    ...(spec.body ? [ApiBody({ type: spec.body })] : []),
-    ApiResponse({ status: spec.status, type: spec.response, description: 'Success' }),
+    ...(spec.body ? [ApiBody({ type: spec.body, required: spec.bodyRequired ?? true })] : []),
+    ApiResponse({
+      status: spec.status,
+      type: spec.response,
+      description: 'Success',
+      ...(spec.status === 201 ? { headers: { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } } : {}),
+    }),
     ...errorResponses(spec),
   );
 }

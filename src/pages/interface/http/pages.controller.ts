@@ -124,7 +124,7 @@ export class PagesController {
 
   @Post(':page_id/publish')
   @pageParam
-  @Operation({ id: 'publishPage', summary: 'Publish now, or schedule with starts_at', scope: 'publish', write: true, quotaCost: 1, idempotent: true, status: 200, body: PublishBody, response: PublishResponse, errors: ['resource_not_found'] })
+  @Operation({ id: 'publishPage', summary: 'Publish now, or schedule with starts_at', scope: 'publish', write: true, quotaCost: 1, idempotent: true, status: 200, body: PublishBody, bodyRequired: false, response: PublishResponse, errors: ['resource_not_found'] })
   publish(@Req() req: FastifyRequest) {
     const b = req.input!.body as PublishBody;
     return this.commands.execute(new PublishPageCommand(this.ws(req), (req.params as { page_id: string }).page_id, b.starts_at ? parseInstant(b.starts_at)! : undefined));
@@ -132,7 +132,7 @@ export class PagesController {
 
   @Post(':page_id/archive')
   @pageParam
-  @Operation({ id: 'archivePage', summary: 'Take the page offline (ARCHIVED) and cancel a pending schedule', scope: 'pages:write', write: true, quotaCost: 0, idempotent: true, status: 200, body: EmptyBody, response: PageResponse, errors: ['resource_not_found'] })
+  @Operation({ id: 'archivePage', summary: 'Take the page offline (ARCHIVED) and cancel a pending schedule', scope: 'pages:write', write: true, quotaCost: 0, idempotent: true, status: 200, body: EmptyBody, bodyRequired: false, response: PageResponse, errors: ['resource_not_found'] })
   archive(@Req() req: FastifyRequest) {
     return this.commands.execute(new ArchivePageCommand(this.ws(req), (req.params as { page_id: string }).page_id));
   }

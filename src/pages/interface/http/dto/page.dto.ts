@@ -30,14 +30,14 @@ export class UpdatePageBody {
   @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(1000) title?: string;
   @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
   @ApiPropertyOptional({ enum: PRESETS, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
-  @ApiPropertyOptional({ type: [BlockUpdate], description: 'Draft only, until publish.' })
+  @ApiPropertyOptional({ type: [BlockUpdate], maxItems: 100, description: 'Draft only, until publish.' })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
   @Type(() => BlockUpdate)
   block_updates?: BlockUpdate[];
-  @ApiPropertyOptional({ type: [String], description: 'Every block ID exactly once, top to bottom. Draft only, until publish.' })
+  @ApiPropertyOptional({ type: [String], maxItems: 100, description: 'Every block ID exactly once, top to bottom. Draft only, until publish.' })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(100)
@@ -48,7 +48,7 @@ export class UpdatePageBody {
 export class AddBlockBody {
   @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
   @ApiProperty({ enum: BLOCK_KINDS }) @IsString() kind!: string;
-  @ApiPropertyOptional({ description: 'Per-kind data; see the `*BlockData` schemas.', oneOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })) })
+  @ApiPropertyOptional({ description: 'Per-kind data; see the `*BlockData` schemas.', anyOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })) })
   @IsAbsentOr()
   @IsObject()
   data?: Record<string, unknown>;
