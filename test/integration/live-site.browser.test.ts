@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
@@ -8,6 +9,17 @@ import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The test installs what it needs: Debian's chromium package, from the distribution's own repository. */
+function installChromium(): void {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-q', 'chromium'], { env, stdio: 'ignore', timeout: 540_000 }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update', '-q'], { env, stdio: 'ignore', timeout: 240_000 });
+    install();
+  }
+}
 /** A W×H RGB PNG with a diagonal gradient, so the IMAGE block shows a real workspace file. */
 function gradientPng(w: number, h: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -41,7 +53,8 @@ describe('the live page in a browser', () => {
   const rx = new HttpsReceiver();
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH.`);
+    if (!existsSync(CHROMIUM) && !process.env.CHROMIUM_PATH) installChromium();
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
     await rx.start();
     t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
     await t.app.listen(0, '127.0.0.1');
@@ -50,7 +63,7 @@ describe('the live page in a browser', () => {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  }, 60_000);
+  }, 600_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
