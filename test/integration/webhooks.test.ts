@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
+import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/application/sales.js';
 import { aTenant } from '../factories/access.factory.js';
 import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
@@ -224,6 +225,24 @@ describe('webhooks', () => {
       const ep = (await api('GET', `/v1/webhook-endpoints/${a.endpoint.id}`)).body!;
       expect(ep.last_success_at).not.toBeNull();
       expect(ep.consecutive_failures).toBe(0);
+    });
+
+    it('delivers page.published, sale.paid and sale.refunded with the contract’s data', async () => {
+      const ep = await createEndpoint('/ok/all-types', ['page.published', 'sale.paid', 'sale.refunded']);
+      const page = await api('POST', '/v1/pages', { title: 'Announce' });
+      await api('POST', `/v1/pages/${page.body!.id}/publish`, {});
+      const sale = await t.commands.execute(new RecordSaleCommand(tenant.workspace.id, 'TIP', 500, 450, 'usd', 'fan@example.com'));
+      await t.commands.execute(new RefundSaleCommand(sale.id));
+      await rx.waitFor(() => deliveredTo('/ok/all-types').filter((r) => JSON.parse(r.body).type !== 'endpoint.test').length === 3);
+      const got = deliveredTo('/ok/all-types')
+        .map((r) => verifyWith(ep.secret, r) as Json)
+        .filter((e) => e.type !== 'endpoint.test')
+        .sort((a, b) => a.type.localeCompare(b.type));
+      expect(got.map((e) => e.type)).toEqual(['page.published', 'sale.paid', 'sale.refunded']);
+      expect(got[0]!.data).toEqual({ page: { id: page.body!.id, title: 'Announce', slug: page.body!.slug, published_at: expect.any(String) } });
+      const { refunded_at: _r, ...contractSale } = sale as Json; // the event's sale object is the contract's
+      expect(got[1]!.data).toEqual({ sale: contractSale });
+      expect(got[2]!.data).toEqual({ sale: contractSale });
     });
 
     it('retries until a 2xx, with the same webhook-id on every attempt', async () => {
