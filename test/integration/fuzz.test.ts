@@ -114,4 +114,43 @@ describe('fuzzing every operation', () => {
     );
     expect(await snapshotOfBystander()).toBe(before);
   }, 120_000);
+
+  it('answers 404 resource_not_found to every operation on another workspace’s resources, and changes nothing', async () => {
+    const page = (await t.inject({ method: 'GET', url: `/v1/pages/${ids.bystanderPage}`, headers: bystander.auth })).json() as Json;
+    await t.sql(
+      `INSERT INTO webhook_endpoints (id, workspace_id, url, event_types, status, secret_encrypted, created_at, updated_at)
+       VALUES ('we_bystander', $1, 'https://hooks.example.com/x', '{sale.paid}', 'ACTIVE', 'v1.a.b.c', now(), now())`,
+      [bystander.workspace.id],
+    );
+    const before = await snapshotOfBystander();
+    const stamp = page.draft.updated_at;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/v1/pages/${page.id}`],
+      ['PATCH', `/v1/pages/${page.id}`, { expected_updated_at: stamp, title: 'Mine now' }],
+      ['POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: stamp, kind: 'HEADER', data: { text: 'x' } }],
+      ['DELETE', `/v1/pages/${page.id}/blocks/blk_x?expected_updated_at=${encodeURIComponent(stamp)}`],
+      ['POST', `/v1/pages/${page.id}/publish`, {}],
+      ['POST', `/v1/pages/${page.id}/archive`, {}],
+      ['GET', '/v1/webhook-endpoints/we_bystander'],
+      ['PATCH', '/v1/webhook-endpoints/we_bystander', { enabled: false }],
+      ['DELETE', '/v1/webhook-endpoints/we_bystander'],
+      ['POST', '/v1/webhook-endpoints/we_bystander/rotate-secret'],
+      ['POST', '/v1/webhook-endpoints/we_bystander/test'],
+      ['GET', '/v1/webhook-endpoints/we_bystander/deliveries'],
+      ['GET', '/v1/webhook-endpoints/we_bystander/deliveries/dlv_x'],
+      ['POST', '/v1/webhook-endpoints/we_bystander/deliveries/dlv_x/resend'],
+      ['POST', '/v1/webhook-endpoints/we_bystander/replay', { since: new Date().toISOString() }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await t.inject({ method: method as 'GET', url, headers: { ...fuzzer.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+      expect([method, url, res.statusCode, res.json().code]).toEqual([method, url, 404, 'resource_not_found']);
+    }
+    // Lists show only the caller's own data.
+    for (const url of ['/v1/pages', '/v1/webhook-endpoints', '/v1/contacts', '/v1/files']) {
+      const own = JSON.stringify((await t.inject({ method: 'GET', url, headers: fuzzer.auth })).json());
+      expect(own).not.toContain(ids.bystanderPage);
+      expect(own).not.toContain('we_bystander');
+    }
+    expect(await snapshotOfBystander()).toBe(before);
+  });
 });

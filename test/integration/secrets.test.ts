@@ -3,25 +3,13 @@ import { execFile } from 'node:child_process';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ProbeModule } from '../support/probe.module.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
+import { dumpDatabase } from '../support/dump.js';
 
 /** `pg_dump` of the test database when a pg_dump that can read this server is installed, else null. */
 function pgDump(url: string): Promise<string | null> {
   return new Promise((resolve) => {
     execFile('pg_dump', ['--data-only', '--inserts', url], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? null : stdout));
   });
-}
-
-/** A logical dump of every table in the database, as text (what a leaked backup would reveal). */
-async function dumpDatabase(t: TestApp): Promise<string> {
-  const tables = await t.sql<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const rows = await t.sql<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
-    parts.push(`-- ${table_name}\n${rows.map((r) => r.row).join('\n')}`);
-  }
-  return parts.join('\n');
 }
 
 describe('API keys at rest and in logs', () => {

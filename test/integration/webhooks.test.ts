@@ -8,6 +8,7 @@ import { WorkerHost } from '../../src/platform/workers/worker-host.js';
 import { WebhookDispatcher } from '../../src/webhooks/application/dispatcher.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { dumpDatabase } from '../support/dump.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -434,6 +435,23 @@ describe('webhooks', () => {
       const moved = await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { url: rx.url('/ok/patch-moved') });
       expect(moved.body).toMatchObject({ url: rx.url('/ok/patch-moved') });
       verifyWith(ep.secret, deliveredTo('/ok/patch-moved', 'endpoint.test')[0]!);
+    });
+
+    it('keeps signing secrets out of the database and the logs (current and rotated)', async () => {
+      t.logs.length = 0;
+      const ep = await createEndpoint('/ok/secret');
+      const rotated = (await api('POST', `/v1/webhook-endpoints/${ep.endpoint.id}/rotate-secret`)).body!.secret as string;
+      await api('POST', `/v1/webhook-endpoints/${ep.endpoint.id}/test`);
+      const dump = await dumpDatabase(t);
+      expect(dump).toContain(ep.endpoint.id);
+      for (const secret of [ep.secret, rotated]) {
+        const raw = secret.slice('whsec_'.length);
+        for (const haystack of [dump, t.logs.join('')]) {
+          expect(haystack).not.toContain(raw);
+          expect(haystack).not.toContain(Buffer.from(raw, 'base64').toString('hex'));
+          expect(haystack).not.toContain(Buffer.from(raw, 'base64').toString('base64url'));
+        }
+      }
     });
 
     it('deletes an endpoint with its delivery history (204), then 404', async () => {
