@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const ERROR_MAX = 500;
+const MAX_AGENTS = 256;
 
 /** Where to send: the URL (for Host and TLS SNI) and the address the SSRF guard checked. */
 export interface SendTarget {
@@ -34,18 +35,54 @@ const bounded = (s: string) => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX -
  * redirect (a 3xx is a failure), gives up after 10 s, and summarises failures in at most 500 characters.
  */
 export class WebhookSender {
+  /**
+   * Keep-alive agents, one per (origin, checked address): consecutive deliveries to one receiver reuse the
+   * TLS connection instead of a handshake each. The address is part of the key, so a connection only ever
+   * goes to an address the guard checked; the least recently used agent is closed beyond MAX_AGENTS.
+   */
+  private readonly agents = new Map<string, Agent>();
+
   constructor(
     private readonly options: { timeoutMs?: number; userAgent: string; ca?: string | Buffer } = { userAgent: 'BioPage-Webhooks/1.0' },
   ) {}
 
+  private agentFor(target: SendTarget, timeoutMs: number): Agent {
+    const key = `${target.url.origin}|${target.address}`;
+    let agent = this.agents.get(key);
+    if (agent) {
+      this.agents.delete(key); // re-insert: the Map's order is the recency order
+    } else {
+      agent = new Agent({
+        connect: { lookup: pinned(target.address, target.family), timeout: timeoutMs, ...(this.options.ca ? { ca: this.options.ca } : {}) },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: 4_000,
+      });
+    }
+    this.agents.set(key, agent);
+    while (this.agents.size > MAX_AGENTS) {
+      const [oldest, old] = this.agents.entries().next().value as [string, Agent];
+      this.agents.delete(oldest);
+      void old.close().catch(() => undefined);
+    }
+    return agent;
+  }
+
+  /** Nest calls this on shutdown (after the dispatcher has drained). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
+  /** Closes every pooled connection. */
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
+  }
+
   async send(target: SendTarget, headers: Record<string, string>, body: string): Promise<SendOutcome> {
     const timeoutMs = this.options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-    const agent = new Agent({
-      connect: { lookup: pinned(target.address, target.family), timeout: timeoutMs, ...(this.options.ca ? { ca: this.options.ca } : {}) },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      keepAliveTimeout: 1,
-    });
+    const agent = this.agentFor(target, timeoutMs);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -81,8 +118,6 @@ export class WebhookSender {
         ? `timeout after ${timeoutMs} ms`
         : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
       return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed() };
-    } finally {
-      await agent.destroy().catch(() => undefined);
     }
   }
 }

@@ -1,0 +1,199 @@
+// `npm run bench`: starts the service on a fresh database, seeds it, and measures
+//  - GET /v1/pages/{id}, PATCH /v1/pages/{id} and POST /v1/pages at 64 connections (autocannon);
+//  - the same read on a minimal raw Fastify + pg handler, and the ratio;
+//  - webhook throughput to a local HTTPS receiver over 20,000 events, and event-commit-to-receipt latency;
+//  - the API's RSS under load.
+// DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
+import autocannon from 'autocannon';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const LATENCY_EVENTS = 300;
+const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
+const { migrate } = await import('../dist/platform/database/orm.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'bp-bench-'));
+let adminUrl = process.env.DATABASE_URL;
+let embedded = null;
+if (!adminUrl) {
+  embedded = await startEmbeddedPostgres(join(dir, 'pg'), 'postgres_admin');
+  adminUrl = embedded.url;
+}
+const dbName = `bp_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrlObj = new URL(adminUrl);
+dbUrlObj.pathname = `/${dbName}`;
+const dbUrl = dbUrlObj.toString();
+const children = [];
+
+const tls = (f) => readFileSync(new URL(`../test/support/tls/${f}`, import.meta.url));
+const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Starts an entry point; ready when its output matches `ready`, or (a port) when it answers /health/live. */
+function launch(entry, env, ready) {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (c) => {
+      out = (out + c).slice(-20_000);
+      if (ready instanceof RegExp && ready.test(out)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${entry} exited ${code}: ${out.slice(-2000)}`)));
+    if (typeof ready === 'number') {
+      const poll = () =>
+        fetch(`http://127.0.0.1:${ready}/health/live`).then(
+          (r) => (r.ok ? resolve(child) : setTimeout(poll, 100)),
+          () => setTimeout(poll, 100),
+        );
+      poll();
+    }
+  });
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+const rows = [];
+const report = (name, r, extra = '') => {
+  const statuses = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${v.count}×${code}`);
+  rows.push([name, `${Math.round(r.requests.average)} req/s`, `p50 ${r.latency.p50} ms`, `p99 ${r.latency.p99} ms`, statuses.length ? statuses.join(', ') : 'none', extra]);
+};
+
+try {
+  await migrate(dbUrl);
+  const key = Buffer.alloc(32, 11).toString('base64');
+  const common = { DATABASE_URL: dbUrl, SECRET_ENCRYPTION_KEY: key, DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_BURST_REQUESTS: '1000000', QUOTA_PRO_UNITS: '100000000' };
+  const cli = (...args) => JSON.parse(execFileSync(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...common }, encoding: 'utf8' }));
+  const ws = cli('workspace', 'create', '--name', 'Bench');
+  const apiKey = cli('key', 'create', '--workspace', ws.id).key;
+  const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+
+  // --- HTTP: the API alone (RUN_WORKERS=false), as `npm run api` runs it.
+  const apiPort = await freePort();
+  const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
+  const base = `http://127.0.0.1:${apiPort}`;
+  const post = async (path, body) => (await fetch(base + path, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
+  const page = await post('/v1/pages', { title: 'Bench page' });
+  let withBlocks = page;
+  for (let i = 0; i < 10; i++) withBlocks = await post(`/v1/pages/${page.id}/blocks`, { expected_updated_at: withBlocks.draft.updated_at, kind: 'LINK', data: { url: `https://example.com/${i}`, title: `Link ${i}` } });
+  const patchPages = [];
+  for (let i = 0; i < CONNECTIONS; i++) patchPages.push(await post('/v1/pages', { title: `Patch ${i}` }));
+
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(api.pid))), 200);
+  const read = await cannon({ url: `${base}/v1/pages/${page.id}`, headers: { ...auth } });
+  report('GET /v1/pages/{id}', read);
+  // PATCH: each request takes a page no other request is editing, with the stamp it last got (no 409s from sharing).
+  const stamps = new Map(patchPages.map((p) => [p.id, p.draft.updated_at]));
+  const free = patchPages.map((p) => p.id);
+  const patch = await cannon({
+    url: base,
+    requests: [
+      {
+        setupRequest: (req, ctx) => {
+          ctx.pageId = free.shift();
+          return { ...req, method: 'PATCH', path: `/v1/pages/${ctx.pageId}`, headers: { ...auth }, body: JSON.stringify({ expected_updated_at: stamps.get(ctx.pageId), title: `T ${Math.random()}` }) };
+        },
+        onResponse: (status, body, ctx) => {
+          if (status === 200) stamps.set(ctx.pageId, JSON.parse(body).draft.updated_at);
+          free.push(ctx.pageId);
+        },
+      },
+    ],
+  });
+  report('PATCH /v1/pages/{id}', patch);
+  const create = await cannon({ url: `${base}/v1/pages`, method: 'POST', headers: { ...auth }, body: JSON.stringify({ title: 'Created under load' }) });
+  report('POST /v1/pages', create);
+  clearInterval(sampler);
+
+  // --- The raw baseline on the same database and data.
+  const rawPort = await freePort();
+  await launch('bench/raw-baseline.mjs', { DATABASE_URL: dbUrl, PORT: String(rawPort) }, /listening/);
+  const raw = await cannon({ url: `http://127.0.0.1:${rawPort}/v1/pages/${page.id}` });
+  report('raw Fastify + pg read (baseline)', raw, `service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
+
+  // --- Webhooks: a worker process delivering to a local HTTPS receiver.
+  let received = 0;
+  const latencies = [];
+  let measuring = false;
+  const receiver = createServer({ key: tls('receiver.key'), cert: tls('receiver.pem') }, (req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      res.writeHead(204).end();
+      if (!body.includes('"endpoint.test"')) {
+        received++;
+        if (measuring) latencies.push(Date.now() - Date.parse(JSON.parse(body).created_at));
+      }
+    });
+  });
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  const rxPort = receiver.address().port;
+  const workerEnv = { ...common, WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`, NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname };
+  // The endpoint is created through the API (verification included): the API process trusts the test CA too.
+  api.kill('SIGTERM');
+  const api2Port = await freePort();
+  await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
+  const ep = await (await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }) })).json();
+  if (!ep.endpoint) throw new Error(`endpoint: ${JSON.stringify(ep)}`);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const worker = await launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
+
+  // Latency: events committed one by one at ~50/s, each measured from its commit to its receipt.
+  measuring = true;
+  for (let i = 0; i < LATENCY_EVENTS; i++) {
+    await db.query(`INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`, [`whmsg_l${i}`, ws.id]);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  while (received < LATENCY_EVENTS) await new Promise((r) => setTimeout(r, 20));
+  measuring = false;
+  latencies.sort((a, b) => a - b);
+
+  // Throughput: EVENTS committed at once, timed from the commit to the last receipt.
+  received = 0;
+  const t0 = Date.now();
+  await db.query(
+    `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+    [ws.id, EVENTS],
+  );
+  let workerRss = 0;
+  while (received < EVENTS) {
+    workerRss = Math.max(workerRss, rssOf(worker.pid));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  await db.end();
+  receiver.close();
+
+  console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
+  console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  console.log(`| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`);
+  console.log(`| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`);
+  console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  for (const c of children) c.kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 300));
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+  await embedded?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
