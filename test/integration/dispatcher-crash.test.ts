@@ -33,6 +33,17 @@ describe('the dispatcher after a crash', () => {
     NODE_EXTRA_CA_CERTS: new URL('../support/tls/ca.pem', import.meta.url).pathname,
   });
 
+  const createEndpoint = async (auth: Record<string, string>, path: string) => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/v1/webhook-endpoints',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: rx.url(path), event_types: ['contact.created'] }),
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json() as { endpoint: { id: string }; secret: string };
+  };
+
   beforeAll(async () => {
     await rx.start();
     rx.behaviour = (_req, res, body) => {
@@ -49,14 +60,7 @@ describe('the dispatcher after a crash', () => {
 
   it('loses nothing: after a restart every delivery ends SUCCEEDED', async () => {
     const tenant = await aTenant(t.commands);
-    const created = await t.inject({
-      method: 'POST',
-      url: '/v1/webhook-endpoints',
-      headers: { ...tenant.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ url: rx.url('/crash'), event_types: ['contact.created'] }),
-    });
-    expect(created.statusCode).toBe(201);
-    const { endpoint, secret } = created.json() as { endpoint: { id: string }; secret: string };
+    const { endpoint, secret } = await createEndpoint(tenant.auth, '/crash');
     for (let i = 0; i < EVENTS; i++) await t.commands.execute(new CaptureContactCommand(tenant.workspace.id, `crash${i}@example.com`, undefined, 'FORM', undefined, undefined));
 
     const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11' };
@@ -98,13 +102,7 @@ describe('the dispatcher after a crash', () => {
   it('drains on SIGTERM: the attempts in flight finish and are recorded before the worker exits', async () => {
     const tenant = await aTenant(t.commands);
     holding = false;
-    const created = await t.inject({
-      method: 'POST',
-      url: '/v1/webhook-endpoints',
-      headers: { ...tenant.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ url: rx.url('/drain'), event_types: ['contact.created'] }),
-    });
-    const { endpoint } = created.json() as { endpoint: { id: string } };
+    const { endpoint } = await createEndpoint(tenant.auth, '/drain');
     const slow: ServerResponse[] = [];
     const previous = rx.behaviour;
     rx.behaviour = (req, res, body) => {
@@ -129,13 +127,7 @@ describe('the dispatcher after a crash', () => {
   it(`kill -9 with ${QUEUED} events queued: after a restart every delivery ends SUCCEEDED, none lost`, async () => {
     const tenant = await aTenant(t.commands);
     holding = false;
-    const created = await t.inject({
-      method: 'POST',
-      url: '/v1/webhook-endpoints',
-      headers: { ...tenant.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ url: rx.url('/queued'), event_types: ['contact.created'] }),
-    });
-    const { endpoint } = created.json() as { endpoint: { id: string } };
+    const { endpoint } = await createEndpoint(tenant.auth, '/queued');
     // The events as the outbox holds them after QUEUED committed captures (written in bulk to save time).
     await t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)

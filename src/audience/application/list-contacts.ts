@@ -2,8 +2,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Sql } from '../../platform/database/sql.js';
 import { CursorCodec, type Page } from '../../platform/pagination/cursor.js';
 import { listWorkspaceRows } from '../../platform/pagination/keyset.js';
-import type { ContactSource } from '../domain/contact.js';
-import { contactView, type ContactView } from './contact.view.js';
+import { CONTACT_COLUMNS, contactFromRow, contactView, type ContactRow, type ContactView } from './contact.view.js';
 
 export class ListContactsQuery extends Query<Page<ContactView>> {
   constructor(
@@ -15,16 +14,6 @@ export class ListContactsQuery extends Query<Page<ContactView>> {
   }
 }
 
-interface Row {
-  id: string;
-  email: string;
-  name: string | null;
-  source: ContactSource;
-  source_page_id: string | null;
-  source_block_id: string | null;
-  created_at: Date;
-}
-
 /** Newest first, keyset-paginated on (created_at, id). */
 @QueryHandler(ListContactsQuery)
 export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Page<ContactView>> {
@@ -34,24 +23,14 @@ export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Pag
   ) {}
 
   execute(q: ListContactsQuery): Promise<Page<ContactView>> {
-    return listWorkspaceRows<Row, ContactView>(this.sql, this.cursors, {
+    return listWorkspaceRows<ContactRow, ContactView>(this.sql, this.cursors, {
       list: 'contacts',
       workspaceId: q.workspaceId,
       limit: q.limit,
       after: q.after,
-      select: 'id, email, name, source, source_page_id, source_block_id, created_at',
+      select: CONTACT_COLUMNS,
       from: 'contacts',
-      map: (r) =>
-        contactView({
-          id: r.id,
-          workspaceId: q.workspaceId,
-          email: r.email,
-          name: r.name,
-          source: r.source,
-          sourcePageId: r.source_page_id,
-          sourceBlockId: r.source_block_id,
-          createdAt: new Date(r.created_at),
-        }),
+      map: (r) => contactView(contactFromRow(r)),
     });
   }
 }

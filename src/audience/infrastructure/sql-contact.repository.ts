@@ -1,29 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
-import type { Contact, ContactSource, ContactState } from '../domain/contact.js';
+import type { Contact, ContactState } from '../domain/contact.js';
+import { CONTACT_COLUMNS, contactFromRow, type ContactRow } from '../application/contact.view.js';
 import { ContactRepository } from '../application/ports/audience.ports.js';
-
-interface Row {
-  id: string;
-  workspace_id: string;
-  email: string;
-  name: string | null;
-  source: ContactSource;
-  source_page_id: string | null;
-  source_block_id: string | null;
-  created_at: Date;
-}
-
-const toState = (r: Row): ContactState => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  email: r.email,
-  name: r.name,
-  source: r.source,
-  sourcePageId: r.source_page_id,
-  sourceBlockId: r.source_block_id,
-  createdAt: new Date(r.created_at),
-});
 
 @Injectable()
 export class SqlContactRepository extends ContactRepository {
@@ -39,11 +18,11 @@ export class SqlContactRepository extends ContactRepository {
       [c.id, c.workspaceId, c.email, c.name, c.source, c.sourcePageId, c.sourceBlockId, c.createdAt],
     );
     if (inserted.length > 0) return null;
-    const row = await this.sql.one<Row>(
-      `SELECT id, workspace_id, email, name, source, source_page_id, source_block_id, created_at FROM contacts
+    const row = await this.sql.one<ContactRow>(
+      `SELECT ${CONTACT_COLUMNS} FROM contacts
         WHERE workspace_id = ? AND source_page_id = ? AND source = ? AND email = ?`,
       [c.workspaceId, c.sourcePageId, c.source, c.email],
     );
-    return row ? toState(row) : null;
+    return row ? contactFromRow(row) : null;
   }
 }
