@@ -16,6 +16,10 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const LATENCY_EVENTS = 300;
+// BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+// BENCH_ONLY=http|webhooks runs one half.
+const ONLY = process.env.BENCH_ONLY;
 const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
 
@@ -41,7 +45,8 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 
 /** Starts an entry point; ready when its output matches `ready`, or (a port) when it answers /health/live. */
 function launch(entry, env, ready) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = PROFILE_DIR && entry.startsWith('dist/') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...flags, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {
@@ -60,6 +65,16 @@ function launch(entry, env, ready) {
         );
       poll();
     }
+  });
+}
+
+/** SIGTERM, then wait for the exit (a CPU profile is written on a clean exit). */
+function stopGracefully(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', resolve);
+    child.kill('SIGTERM');
   });
 }
 
@@ -82,110 +97,123 @@ try {
   const apiKey = cli('key', 'create', '--workspace', ws.id).key;
   const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
 
-  // --- HTTP: the API alone (RUN_WORKERS=false), as `npm run api` runs it.
-  const apiPort = await freePort();
-  const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
-  const base = `http://127.0.0.1:${apiPort}`;
-  const post = async (path, body) => (await fetch(base + path, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
-  const page = await post('/v1/pages', { title: 'Bench page' });
-  let withBlocks = page;
-  for (let i = 0; i < 10; i++) withBlocks = await post(`/v1/pages/${page.id}/blocks`, { expected_updated_at: withBlocks.draft.updated_at, kind: 'LINK', data: { url: `https://example.com/${i}`, title: `Link ${i}` } });
-  const patchPages = [];
-  for (let i = 0; i < CONNECTIONS; i++) patchPages.push(await post('/v1/pages', { title: `Patch ${i}` }));
+  /** The API alone (RUN_WORKERS=false), as `npm run api` runs it. */
+  async function httpBench() {
+    const apiPort = await freePort();
+    const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const post = async (path, body) => (await fetch(base + path, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
+    const page = await post('/v1/pages', { title: 'Bench page' });
+    let withBlocks = page;
+    for (let i = 0; i < 10; i++) withBlocks = await post(`/v1/pages/${page.id}/blocks`, { expected_updated_at: withBlocks.draft.updated_at, kind: 'LINK', data: { url: `https://example.com/${i}`, title: `Link ${i}` } });
+    const patchPages = [];
+    for (let i = 0; i < CONNECTIONS; i++) patchPages.push(await post('/v1/pages', { title: `Patch ${i}` }));
 
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(api.pid))), 200);
-  const read = await cannon({ url: `${base}/v1/pages/${page.id}`, headers: { ...auth } });
-  report('GET /v1/pages/{id}', read);
-  // PATCH: each request takes a page no other request is editing, with the stamp it last got (no 409s from sharing).
-  const stamps = new Map(patchPages.map((p) => [p.id, p.draft.updated_at]));
-  const free = patchPages.map((p) => p.id);
-  const patch = await cannon({
-    url: base,
-    requests: [
-      {
-        setupRequest: (req, ctx) => {
-          ctx.pageId = free.shift();
-          return { ...req, method: 'PATCH', path: `/v1/pages/${ctx.pageId}`, headers: { ...auth }, body: JSON.stringify({ expected_updated_at: stamps.get(ctx.pageId), title: `T ${Math.random()}` }) };
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(api.pid))), 200);
+    const read = await cannon({ url: `${base}/v1/pages/${page.id}`, headers: { ...auth } });
+    report('GET /v1/pages/{id}', read);
+    // PATCH: each request takes a page no other request is editing, with the stamp it last got (no 409s from sharing).
+    const stamps = new Map(patchPages.map((p) => [p.id, p.draft.updated_at]));
+    const free = patchPages.map((p) => p.id);
+    const patch = await cannon({
+      url: base,
+      requests: [
+        {
+          setupRequest: (req, ctx) => {
+            ctx.pageId = free.shift();
+            return { ...req, method: 'PATCH', path: `/v1/pages/${ctx.pageId}`, headers: { ...auth }, body: JSON.stringify({ expected_updated_at: stamps.get(ctx.pageId), title: `T ${Math.random()}` }) };
+          },
+          onResponse: (status, body, ctx) => {
+            if (status === 200) stamps.set(ctx.pageId, JSON.parse(body).draft.updated_at);
+            free.push(ctx.pageId);
+          },
         },
-        onResponse: (status, body, ctx) => {
-          if (status === 200) stamps.set(ctx.pageId, JSON.parse(body).draft.updated_at);
-          free.push(ctx.pageId);
-        },
-      },
-    ],
-  });
-  report('PATCH /v1/pages/{id}', patch);
-  const create = await cannon({ url: `${base}/v1/pages`, method: 'POST', headers: { ...auth }, body: JSON.stringify({ title: 'Created under load' }) });
-  report('POST /v1/pages', create);
-  clearInterval(sampler);
-
-  // --- The raw baseline on the same database and data.
-  const rawPort = await freePort();
-  await launch('bench/raw-baseline.mjs', { DATABASE_URL: dbUrl, PORT: String(rawPort) }, /listening/);
-  const raw = await cannon({ url: `http://127.0.0.1:${rawPort}/v1/pages/${page.id}` });
-  report('raw Fastify + pg read (baseline)', raw, `service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
-
-  // --- Webhooks: a worker process delivering to a local HTTPS receiver.
-  let received = 0;
-  const latencies = [];
-  let measuring = false;
-  const receiver = createServer({ key: tls('receiver.key'), cert: tls('receiver.pem') }, (req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      res.writeHead(204).end();
-      if (!body.includes('"endpoint.test"')) {
-        received++;
-        if (measuring) latencies.push(Date.now() - Date.parse(JSON.parse(body).created_at));
-      }
+      ],
     });
-  });
-  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
-  const rxPort = receiver.address().port;
-  const workerEnv = { ...common, WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`, NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname };
-  // The endpoint is created through the API (verification included): the API process trusts the test CA too.
-  api.kill('SIGTERM');
-  const api2Port = await freePort();
-  await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
-  const ep = await (await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }) })).json();
-  if (!ep.endpoint) throw new Error(`endpoint: ${JSON.stringify(ep)}`);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const worker = await launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
+    report('PATCH /v1/pages/{id}', patch);
+    const create = await cannon({ url: `${base}/v1/pages`, method: 'POST', headers: { ...auth }, body: JSON.stringify({ title: 'Created under load' }) });
+    report('POST /v1/pages', create);
+    clearInterval(sampler);
+    await stopGracefully(api);
 
-  // Latency: events committed one by one at ~50/s, each measured from its commit to its receipt.
-  measuring = true;
-  for (let i = 0; i < LATENCY_EVENTS; i++) {
-    await db.query(`INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`, [`whmsg_l${i}`, ws.id]);
-    await new Promise((r) => setTimeout(r, 20));
+    // --- The raw baseline on the same database and data.
+    const rawPort = await freePort();
+    await launch('bench/raw-baseline.mjs', { DATABASE_URL: dbUrl, PORT: String(rawPort) }, /listening/);
+    const raw = await cannon({ url: `http://127.0.0.1:${rawPort}/v1/pages/${page.id}` });
+    report('raw Fastify + pg read (baseline)', raw, `service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
+
+    return peakRss;
   }
-  while (received < LATENCY_EVENTS) await new Promise((r) => setTimeout(r, 20));
-  measuring = false;
-  latencies.sort((a, b) => a - b);
 
-  // Throughput: EVENTS committed at once, timed from the commit to the last receipt.
-  received = 0;
-  const t0 = Date.now();
-  await db.query(
-    `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
-    [ws.id, EVENTS],
-  );
-  let workerRss = 0;
-  while (received < EVENTS) {
-    workerRss = Math.max(workerRss, rssOf(worker.pid));
-    await new Promise((r) => setTimeout(r, 50));
+  /** A worker process delivering to a local HTTPS receiver. */
+  async function webhookBench() {
+    let received = 0;
+    const latencies = [];
+    let measuring = false;
+    const receiver = createServer({ key: tls('receiver.key'), cert: tls('receiver.pem') }, (req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        res.writeHead(204).end();
+        if (!body.includes('"endpoint.test"')) {
+          received++;
+          if (measuring) latencies.push(Date.now() - Date.parse(JSON.parse(body).created_at));
+        }
+      });
+    });
+    await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+    const rxPort = receiver.address().port;
+    const workerEnv = { ...common, WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`, NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname };
+    // The endpoint is created through the API (verification included): the API process trusts the test CA too.
+    const api2Port = await freePort();
+    const api2 = await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
+    const ep = await (await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }) })).json();
+    if (!ep.endpoint) throw new Error(`endpoint: ${JSON.stringify(ep)}`);
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const worker = await launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
+
+    // Latency: events committed one by one at ~50/s, each measured from its commit to its receipt.
+    measuring = true;
+    for (let i = 0; i < LATENCY_EVENTS; i++) {
+      await db.query(`INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`, [`whmsg_l${i}`, ws.id]);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    while (received < LATENCY_EVENTS) await new Promise((r) => setTimeout(r, 20));
+    measuring = false;
+    latencies.sort((a, b) => a - b);
+
+    // Throughput: EVENTS committed at once, timed from the commit to the last receipt.
+    received = 0;
+    const t0 = Date.now();
+    await db.query(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+      [ws.id, EVENTS],
+    );
+    let workerRss = 0;
+    while (received < EVENTS) {
+      workerRss = Math.max(workerRss, rssOf(worker.pid));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    await db.end();
+    receiver.close();
+    await Promise.all([stopGracefully(api2), stopGracefully(worker)]);
+    return { seconds, workerRss, latencies };
   }
-  const seconds = (Date.now() - t0) / 1000;
-  await db.end();
-  receiver.close();
 
+  const peakRss = ONLY === 'webhooks' ? null : await httpBench();
+  const hooks = ONLY === 'http' ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  console.log(`| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`);
-  console.log(`| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`);
-  console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
+  if (hooks) {
+    const { seconds, workerRss, latencies } = hooks;
+    console.log(`| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`);
+    console.log(`| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`);
+  }
+  if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
 } catch (err) {
   console.error(err);
   process.exitCode = 1;

@@ -39,7 +39,7 @@ export class PlatformModule {
           useFactory: async (em: EntityManager) =>
             new BurstLimiter((await em.getConnection().getNativeClient()) as Pool, config.rateLimit.burstRequests, config.rateLimit.burstWindowSeconds),
         },
-        Sql,
+        { provide: Sql, inject: [EntityManager], useFactory: async (em: EntityManager) => new Sql((await em.getConnection().getNativeClient()) as Pool) },
         IdempotencyStore,
         QuotaStore,
         Outbox,

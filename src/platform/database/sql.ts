@@ -1,17 +1,50 @@
-import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient } from 'pg';
+
+/** The text of a statement with `?` placeholders turned into `$1…$n` (quoted text and identifiers are left alone). */
+export function numberPlaceholders(sql: string): string {
+  let out = '';
+  let n = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+    } else if (c === '?') {
+      out += `$${++n}`;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+const compiled = new Map<string, string>();
+function compile(sql: string): string {
+  let text = compiled.get(sql);
+  if (text === undefined) {
+    text = numberPlaceholders(sql);
+    if (compiled.size < 5_000) compiled.set(sql, text);
+  }
+  return text;
+}
 
 /**
- * Thin access to SQL through MikroORM's EntityManager. Statements run in the transaction that is open
- * in the current async context (`transaction()` here or any outer one), else on the pool.
- * Parameters are positional `?` placeholders.
+ * Thin access to SQL on the pg pool that MikroORM opened (docs/adr/0010, 0020). Statements run in the
+ * transaction open in the current async context (`transaction()` here, or an outer one), else on the
+ * pool. Parameters are positional `?` placeholders, bound by the driver (never inlined).
  */
-@Injectable()
 export class Sql {
-  constructor(private readonly em: EntityManager) {}
+  private readonly tx = new AsyncLocalStorage<PoolClient>();
 
-  all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.execute(sql, params as unknown[], 'all') as Promise<T[]>;
+  constructor(readonly pool: Pool) {}
+
+  async all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const runner = this.tx.getStore() ?? this.pool;
+    const result = await runner.query(compile(sql), params);
+    return result.rows as T[];
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
@@ -20,12 +53,25 @@ export class Sql {
   }
 
   /** Runs `fn` in a transaction; nested calls join the outer transaction. */
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.em.getTransactionContext()) return fn();
-    return this.em.transactional(() => fn());
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.tx.getStore()) return fn();
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await this.tx.run(client, fn);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
+      throw err;
+    } finally {
+      // A connection whose rollback failed is not given back to the pool.
+      client.release(broken);
+    }
   }
 
   inTransaction(): boolean {
-    return this.em.getTransactionContext() !== undefined;
+    return this.tx.getStore() !== undefined;
   }
 }

@@ -14,7 +14,7 @@ export class QuotaStore {
   async consume(workspaceId: string, period: string, limit: number, cost: number): Promise<{ allowed: boolean; used: number }> {
     if (cost > 0) {
       const row = await this.sql.one<{ used: string }>(
-        `INSERT INTO quota_usage (workspace_id, period, used) SELECT ?, ?, ? WHERE ? <= ?
+        `INSERT INTO quota_usage (workspace_id, period, used) SELECT ?, ?, ?::int WHERE ?::int <= ?::int
          ON CONFLICT (workspace_id, period) DO UPDATE SET used = quota_usage.used + EXCLUDED.used
            WHERE quota_usage.used + EXCLUDED.used <= ?
          RETURNING used`,
