@@ -8,8 +8,9 @@ import {
   RevokeApiKeyHandler,
   SetWorkspacePlanHandler,
 } from './application/commands/access.handlers.js';
-import { ApiKeyRepository, WorkspaceRepository } from './application/ports/access.repositories.js';
-import { SqlApiKeyRepository, SqlWorkspaceRepository } from './infrastructure/sql-access.repositories.js';
+import { AdmissionGate, ApiKeyRepository, PrincipalLookup, WorkspaceRepository } from './application/ports/access.repositories.js';
+import { SqlApiKeyRepository, SqlPrincipalLookup, SqlWorkspaceRepository } from './infrastructure/sql-access.repositories.js';
+import { SqlAdmissionGate } from './infrastructure/sql-admission.gate.js';
 import { AccessGuard } from './interface/http/access.guard.js';
 import { OperationInterceptor } from './interface/http/operation.interceptor.js';
 
@@ -28,6 +29,8 @@ import { OperationInterceptor } from './interface/http/operation.interceptor.js'
     ListApiKeysHandler,
     { provide: WorkspaceRepository, useClass: SqlWorkspaceRepository },
     { provide: ApiKeyRepository, useClass: SqlApiKeyRepository },
+    { provide: PrincipalLookup, useClass: SqlPrincipalLookup },
+    { provide: AdmissionGate, useClass: SqlAdmissionGate },
   ],
   exports: [Authenticator, AccessGuard, OperationInterceptor, WorkspaceRepository, ApiKeyRepository],
 })

@@ -11,7 +11,6 @@ import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { Outbox } from './outbox/outbox.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 import { CursorCodec } from './pagination/cursor.js';
-import { BurstLimiter } from './rate-limit/burst-limiter.js';
 import { QuotaStore } from './rate-limit/quota.store.js';
 import { Clock, SystemClock } from './time/clock.js';
 import { IdGenerator, RandomIdGenerator } from './time/ids.js';
@@ -33,12 +32,6 @@ export class PlatformModule {
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: RandomIdGenerator },
         { provide: CursorCodec, inject: [Keyring], useFactory: (k: Keyring) => new CursorCodec(k.derive('cursor')) },
-        {
-          provide: BurstLimiter,
-          inject: [EntityManager],
-          useFactory: async (em: EntityManager) =>
-            new BurstLimiter((await em.getConnection().getNativeClient()) as Pool, config.rateLimit.burstRequests, config.rateLimit.burstWindowSeconds),
-        },
         { provide: Sql, inject: [EntityManager], useFactory: async (em: EntityManager) => new Sql((await em.getConnection().getNativeClient()) as Pool) },
         IdempotencyStore,
         QuotaStore,
@@ -48,7 +41,7 @@ export class PlatformModule {
         WorkerHost,
         Janitor,
       ],
-      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, BurstLimiter, Sql, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry],
+      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry],
     };
   }
 }

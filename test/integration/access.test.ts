@@ -69,6 +69,21 @@ describe('access checks, in the contract order', () => {
       expect(expectProblem(await get('/v1/contacts', { 'x-api-key': expired.key }), 401, 'invalid_api_key').detail).toMatch(/expired/);
     });
 
+    it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, though this process had it cached', async () => {
+      const { keyId, auth } = await aTenant(t.commands);
+      expect((await get('/v1/contacts', auth)).statusCode).toBe(200);
+      expect((await get('/v1/contacts', auth)).statusCode).toBe(200); // served from the in-process key cache
+      await t.sql(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [keyId]);
+      expect(expectProblem(await get('/v1/contacts', auth), 401, 'invalid_api_key').detail).toMatch(/revoked/);
+    });
+
+    it('sees a plan changed elsewhere on the next request', async () => {
+      const { auth, workspace } = await aTenant(t.commands);
+      expect((await get('/v1/contacts', auth)).statusCode).toBe(200);
+      await t.sql(`UPDATE workspaces SET plan = 'free' WHERE id = $1`, [workspace.id]);
+      expectProblem(await get('/v1/contacts', auth), 403, 'feature_not_enabled');
+    });
+
     it('comes before everything else: even an unknown-scope write with a bad body is a 401', async () => {
       expectProblem(await write({ authorization: 'Bearer nope' }, { bogus: true }), 401, 'invalid_api_key');
     });
@@ -224,6 +239,17 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
     for (let i = 0; i < 5; i++) codes.push((await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: other.auth })).statusCode).toBe(200);
+  });
+
+  it('admits exactly the burst when many requests of two keys arrive at once (counted together in one statement)', async () => {
+    const a = await aTenant(t.commands);
+    const b = await aTenant(t.commands);
+    const send = (auth: Record<string, string>) => t.inject({ method: 'GET', url: '/v1/contacts', headers: auth }).then((r) => r.statusCode);
+    const codes = await Promise.all([...Array.from({ length: 10 }, () => send(a.auth)), ...Array.from({ length: 10 }, () => send(b.auth))]);
+    for (const half of [codes.slice(0, 10), codes.slice(10)]) {
+      expect(half.filter((c) => c === 200)).toHaveLength(3);
+      expect(half.filter((c) => c === 429)).toHaveLength(7);
+    }
   });
 
   it('shares the count across two API instances on one database', async () => {

@@ -4,7 +4,7 @@ import { ApiKey, type KeyMode } from '../domain/api-key.js';
 import type { Plan } from '../domain/plan.js';
 import type { Scope } from '../domain/scope.js';
 import { Workspace } from '../domain/workspace.js';
-import { ApiKeyRepository, WorkspaceRepository } from '../application/ports/access.repositories.js';
+import { ApiKeyRepository, PrincipalLookup, WorkspaceRepository, type PrincipalRecord } from '../application/ports/access.repositories.js';
 
 interface WorkspaceRow {
   id: string;
@@ -12,6 +12,10 @@ interface WorkspaceRow {
   plan: Plan;
   created_at: Date;
   updated_at: Date;
+}
+
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return Workspace.restore({ id: row.id, name: row.name, plan: row.plan, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) });
 }
 
 @Injectable()
@@ -22,9 +26,7 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
 
   async byId(id: string): Promise<Workspace | null> {
     const row = await this.sql.one<WorkspaceRow>(`SELECT id, name, plan, created_at, updated_at FROM workspaces WHERE id = ?`, [id]);
-    return row
-      ? Workspace.restore({ id: row.id, name: row.name, plan: row.plan, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) })
-      : null;
+    return row ? toWorkspace(row) : null;
   }
 
   async save(workspace: Workspace): Promise<void> {
@@ -101,5 +103,27 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
        ON CONFLICT (id) DO UPDATE SET scopes = EXCLUDED.scopes, expires_at = EXCLUDED.expires_at, revoked_at = EXCLUDED.revoked_at`,
       [s.id, s.workspaceId, s.mode, s.lookupPrefix, Buffer.from(s.secretHash), `{${s.scopes.join(',')}}`, s.expiresAt, s.revokedAt, s.createdAt],
     );
+  }
+}
+
+/** The key, its workspace and the access epoch in one statement (one snapshot). */
+@Injectable()
+export class SqlPrincipalLookup extends PrincipalLookup {
+  constructor(private readonly sql: Sql) {
+    super();
+  }
+
+  async byLookupPrefix(prefix: string): Promise<PrincipalRecord | null> {
+    const row = await this.sql.one<ApiKeyRow & { ws_name: string; ws_plan: Plan; ws_created_at: Date; ws_updated_at: Date; epoch: string }>(
+      `SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')},
+              w.name AS ws_name, w.plan AS ws_plan, w.created_at AS ws_created_at, w.updated_at AS ws_updated_at,
+              (SELECT epoch FROM access_epoch) AS epoch
+         FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+        WHERE k.lookup_prefix = ?`,
+      [prefix],
+    );
+    if (!row) return null;
+    const workspace = toWorkspace({ id: row.workspace_id, name: row.ws_name, plan: row.ws_plan, created_at: row.ws_created_at, updated_at: row.ws_updated_at });
+    return { key: toKey(row), workspace, epoch: Number(row.epoch) };
   }
 }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { numberPlaceholders } from './sql.js';
 
 describe('numberPlaceholders', () => {

@@ -1,3 +1,4 @@
+import type { BurstDecision } from '../../../platform/rate-limit/fixed-window.js';
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Workspace } from '../../domain/workspace.js';
 
@@ -14,4 +15,40 @@ export abstract class ApiKeyRepository {
   abstract byLookupPrefix(prefix: string): Promise<ApiKey | null>;
   abstract listByWorkspace(workspaceId: string): Promise<ApiKey[]>;
   abstract save(key: ApiKey): Promise<void>;
+}
+
+/** What authenticating a key reads at once: the key, its workspace, and the access epoch both were read at. */
+export interface PrincipalRecord {
+  key: ApiKey;
+  workspace: Workspace;
+  epoch: number;
+}
+
+/** Port: a key and its workspace in one read, by the key's non-secret lookup prefix. */
+export abstract class PrincipalLookup {
+  abstract byLookupPrefix(prefix: string): Promise<PrincipalRecord | null>;
+}
+
+/** One request presented for admission: it counts against its key's burst window. */
+export interface AdmissionTicket {
+  keyId: string;
+  workspaceId: string;
+  /** the quota period (`YYYY-MM`) whose usage is reported */
+  period: string;
+}
+
+export interface Admission {
+  burst: BurstDecision;
+  /** monthly units the workspace has used in the ticket's period */
+  quotaUsed: number;
+  /** the access epoch at admission; a cached principal from an older epoch must be read again */
+  epoch: number;
+}
+
+/**
+ * Port: counts a request against its key's burst limit (shared by every API process) and reads, in the
+ * same round trip, the workspace's quota usage and the access epoch.
+ */
+export abstract class AdmissionGate {
+  abstract admit(ticket: AdmissionTicket): Promise<Admission>;
 }

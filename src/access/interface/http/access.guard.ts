@@ -2,8 +2,10 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from '../../../platform/http/problem.js';
-import { BurstLimiter } from '../../../platform/rate-limit/burst-limiter.js';
+import { Clock } from '../../../platform/time/clock.js';
 import { Authenticator } from '../../application/authenticator.js';
+import { AdmissionGate } from '../../application/ports/access.repositories.js';
+import { quotaWindow } from '../../domain/quota.js';
 import { OPERATION, type OperationSpec } from './operation.js';
 import './request-context.js';
 
@@ -28,7 +30,8 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
-    private readonly burst: BurstLimiter,
+    private readonly admission: AdmissionGate,
+    private readonly clock: Clock,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -36,9 +39,15 @@ export class AccessGuard implements CanActivate {
     if (!op) return true;
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
 
-    const principal = await this.authenticator.authenticate(presentedKey(req.headers));
+    const token = presentedKey(req.headers);
+    let principal = await this.authenticator.authenticate(token);
 
-    const burst = await this.burst.consume(principal.key.id);
+    const period = quotaWindow(this.clock.now()).period;
+    const admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
+    // A key or workspace changed since this key was read (revoked, plan changed): read it again.
+    if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
+    req.quotaUsed = { period, used: admitted.quotaUsed };
+    const burst = admitted.burst;
     req.limits = [{ name: 'burst', quota: burst.limit, windowSeconds: burst.windowSeconds, remaining: burst.remaining, resetSeconds: burst.resetSeconds }];
     if (!burst.allowed) {
       throw new HttpProblem('rate_limited', `This API key exceeded ${burst.limit} requests per ${burst.windowSeconds} s.`, {

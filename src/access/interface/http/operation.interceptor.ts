@@ -138,7 +138,9 @@ export class OperationInterceptor implements NestInterceptor {
     const limit = monthlyUnits(principal.workspace.plan, this.config.quota);
     if (limit === null) return 0;
     const now = this.clock.now();
-    const { allowed, used } = await this.quota.consume(principal.workspace.id, period, limit, cost);
+    // Spending nothing, the usage read at admission (same request, same period) is the answer.
+    const known = cost === 0 && req.quotaUsed?.period === period ? { allowed: true, used: req.quotaUsed.used } : null;
+    const { allowed, used } = known ?? (await this.quota.consume(principal.workspace.id, period, limit, cost));
     const resetSeconds = secondsUntilReset(now);
     req.limits = [...(req.limits ?? []), { name: 'monthly', quota: limit, windowSeconds: MONTHLY_WINDOW_SECONDS, remaining: limit - used, resetSeconds }];
     if (!allowed) {

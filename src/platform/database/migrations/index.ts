@@ -3,6 +3,7 @@ import { Migration0001Foundation } from './0001-foundation.js';
 import { Migration0002Pages } from './0002-pages.js';
 import { Migration0003Webhooks } from './0003-webhooks.js';
 import { Migration0004Analytics } from './0004-analytics.js';
+import { Migration0005AccessEpoch } from './0005-access-epoch.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -13,4 +14,5 @@ export const migrations: MigrationObject[] = [
   { name: '0002-pages', class: Migration0002Pages },
   { name: '0003-webhooks', class: Migration0003Webhooks },
   { name: '0004-analytics', class: Migration0004Analytics },
+  { name: '0005-access-epoch', class: Migration0005AccessEpoch },
 ];
