@@ -86,6 +86,16 @@ export class SqlPageRepository extends PageRepository {
    * no-op (never an error that would abort the caller's transaction), and we try the next candidate.
    */
   async insertWithFreeSlug(baseSlug: string, create: (slug: string) => Page): Promise<Page> {
+    return this.sql.transaction(() => this.insertUnderSlugLock(baseSlug, create));
+  }
+
+  /**
+   * Creates with the same base slug queue on a transaction-scoped advisory lock, so concurrent "My page"
+   * creates take -2, -3, … in turn instead of all racing for the same candidate and retrying. The unique
+   * constraint stays the guarantee; the retry loop covers slugs taken by a different base.
+   */
+  private async insertUnderSlugLock(baseSlug: string, create: (slug: string) => Page): Promise<Page> {
+    await this.sql.all(`SELECT pg_advisory_xact_lock(hashtext('page-slug:' || ?))`, [baseSlug]);
     for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
       const taken = new Set(
         (await this.sql.all<{ slug: string }>(`SELECT slug FROM pages WHERE slug = ? OR slug LIKE ?`, [baseSlug, `${baseSlug.slice(0, 40)}%-%`])).map((r) => r.slug),

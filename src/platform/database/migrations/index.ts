@@ -4,6 +4,7 @@ import { Migration0002Pages } from './0002-pages.js';
 import { Migration0003Webhooks } from './0003-webhooks.js';
 import { Migration0004Analytics } from './0004-analytics.js';
 import { Migration0005AccessEpoch } from './0005-access-epoch.js';
+import { Migration0006PageSlugPrefixIndex } from './0006-page-slug-prefix-index.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -15,4 +16,5 @@ export const migrations: MigrationObject[] = [
   { name: '0003-webhooks', class: Migration0003Webhooks },
   { name: '0004-analytics', class: Migration0004Analytics },
   { name: '0005-access-epoch', class: Migration0005AccessEpoch },
+  { name: '0006-page-slug-prefix-index', class: Migration0006PageSlugPrefixIndex },
 ];
