@@ -18,7 +18,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const LATENCY_EVENTS = 300;
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks runs one half.
+// BENCH_ONLY=http|webhooks runs one half; BENCH_ONLY=read only the page read and its baseline.
 const ONLY = process.env.BENCH_ONLY;
 const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
@@ -113,6 +113,20 @@ try {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(api.pid))), 200);
     const read = await cannon({ url: `${base}/v1/pages/${page.id}`, headers: { ...auth } });
     report('GET /v1/pages/{id}', read);
+    if (ONLY !== 'read') await writeBench(base, patchPages);
+    clearInterval(sampler);
+    await stopGracefully(api);
+
+    // --- The raw baseline on the same database and data.
+    const rawPort = await freePort();
+    await launch('bench/raw-baseline.mjs', { DATABASE_URL: dbUrl, PORT: String(rawPort) }, /listening/);
+    const raw = await cannon({ url: `http://127.0.0.1:${rawPort}/v1/pages/${page.id}` });
+    report('raw Fastify + pg read (baseline)', raw, `service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
+
+    return peakRss;
+  }
+
+  async function writeBench(base, patchPages) {
     // PATCH: each request takes a page no other request is editing, with the stamp it last got (no 409s from sharing).
     const stamps = new Map(patchPages.map((p) => [p.id, p.draft.updated_at]));
     const free = patchPages.map((p) => p.id);
@@ -134,16 +148,6 @@ try {
     report('PATCH /v1/pages/{id}', patch);
     const create = await cannon({ url: `${base}/v1/pages`, method: 'POST', headers: { ...auth }, body: JSON.stringify({ title: 'Created under load' }) });
     report('POST /v1/pages', create);
-    clearInterval(sampler);
-    await stopGracefully(api);
-
-    // --- The raw baseline on the same database and data.
-    const rawPort = await freePort();
-    await launch('bench/raw-baseline.mjs', { DATABASE_URL: dbUrl, PORT: String(rawPort) }, /listening/);
-    const raw = await cannon({ url: `http://127.0.0.1:${rawPort}/v1/pages/${page.id}` });
-    report('raw Fastify + pg read (baseline)', raw, `service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
-
-    return peakRss;
   }
 
   /** A worker process delivering to a local HTTPS receiver. */
@@ -204,7 +208,7 @@ try {
   }
 
   const peakRss = ONLY === 'webhooks' ? null : await httpBench();
-  const hooks = ONLY === 'http' ? null : await webhookBench();
+  const hooks = ONLY === 'http' || ONLY === 'read' ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

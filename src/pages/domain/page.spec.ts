@@ -225,3 +225,19 @@ describe('Page: scheduled publish', () => {
     expect(pointersOf(() => p.schedulePublish(at(400 * 24 * 3600 * 1000), t0))).toEqual(['/starts_at']);
   });
 });
+
+describe('Page: snapshots are copies', () => {
+  it('shares no block data with what it was restored from or what it hands out, "__proto__" keys included', () => {
+    const state = aPage().snapshot();
+    const data = JSON.parse('{"url":"https://example.com/a","title":"A","nested":{"list":[1,{"x":2}]},"__proto__":{"polluted":true}}');
+    const page = Page.restore({ ...state, draftBlocks: [{ id: 'blk_1', kind: 'LINK', enabled: true, data, fileUrl: null, fileName: null }] });
+    data.nested.list[1].x = 99;
+    const out = page.snapshot().draftBlocks[0]!.data as Record<string, unknown> & { nested: { list: [number, { x: number }] } };
+    expect(out.nested.list[1].x).toBe(2);
+    out.nested.list[1].x = 7;
+    expect((page.snapshot().draftBlocks[0]!.data as typeof out).nested.list[1].x).toBe(2);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toContain('__proto__');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

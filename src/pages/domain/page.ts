@@ -91,7 +91,21 @@ function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
   return data as BlockData;
 }
 
-const copyBlocks = (blocks: Block[]): Block[] => blocks.map((b) => ({ ...b, data: structuredClone(b.data) }));
+/** A deep copy of JSON data (block data is JSON); several times faster than structuredClone on the read path. */
+function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    const v = cloneJson((value as Record<string, unknown>)[k]);
+    // An own "__proto__" key stays a plain key (assignment would set the prototype).
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out as T;
+}
+
+const copyBlocks = (blocks: Block[]): Block[] => blocks.map((b) => ({ ...b, data: cloneJson(b.data) }));
 
 /**
  * A bio page: a DRAFT edited through the API and a separate live snapshot. Block data and order reach the
