@@ -21,14 +21,22 @@ export function numberPlaceholders(sql: string): string {
   return out;
 }
 
-const compiled = new Map<string, string>();
-function compile(sql: string): string {
-  let text = compiled.get(sql);
-  if (text === undefined) {
-    text = numberPlaceholders(sql);
-    if (compiled.size < 5_000) compiled.set(sql, text);
+interface Compiled {
+  text: string;
+  name: string | undefined;
+}
+const compiled = new Map<string, Compiled>();
+let named = 0;
+function compile(sql: string): Compiled {
+  let c = compiled.get(sql);
+  if (c === undefined) {
+    c = { text: numberPlaceholders(sql), name: undefined };
+    if (compiled.size < 2_000) {
+      c.name = `s${++named}`;
+      compiled.set(sql, c);
+    }
   }
-  return text;
+  return c;
 }
 
 /**
@@ -43,7 +51,8 @@ export class Sql {
 
   async all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const runner = this.tx.getStore() ?? this.pool;
-    const result = await runner.query(compile(sql), params);
+    const c = compile(sql);
+    const result = await runner.query({ text: c.text, name: c.name, values: params });
     return result.rows as T[];
   }
 
