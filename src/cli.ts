@@ -24,6 +24,7 @@ import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 import { RecordSaleCommand, RefundSaleCommand } from './commerce/application/sales.js';
 import { SALE_KINDS } from './commerce/domain/sale.js';
 import { ListOwnerNotificationsQuery } from './webhooks/application/webhook-queries.js';
+import { ReencryptSecretsCommand } from './webhooks/infrastructure/reencrypt-secrets.js';
 
 type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
@@ -142,6 +143,15 @@ export function parseCli(argv: string[]): Job {
     .requiredOption('--workspace <id>')
     .action((o: { workspace: string }) => {
       job = ({ queries }) => queries.execute(new ListOwnerNotificationsQuery(o.workspace));
+    });
+
+  program
+    .command('secrets')
+    .description('Stored secrets (webhook signing secrets)')
+    .command('re-encrypt')
+    .description('Rewrite every secret sealed under SECRET_ENCRYPTION_KEY_PREVIOUS under SECRET_ENCRYPTION_KEY (last step of a master-key rotation)')
+    .action(() => {
+      job = ({ commands }) => commands.execute(new ReencryptSecretsCommand());
     });
 
   program.parse(argv, { from: 'user' });

@@ -28,10 +28,10 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_RUNTIME, useValue: runtime },
-        { provide: Keyring, useValue: new Keyring(runtime.secretKey) },
+        { provide: Keyring, useValue: new Keyring(runtime.secretKey, config.previousSecretKeys) },
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: RandomIdGenerator },
-        { provide: CursorCodec, inject: [Keyring], useFactory: (k: Keyring) => new CursorCodec(k.derive('cursor')) },
+        { provide: CursorCodec, inject: [Keyring], useFactory: (k: Keyring) => new CursorCodec(k.deriveAll('cursor')) },
         { provide: Sql, inject: [EntityManager], useFactory: async (em: EntityManager) => new Sql((await em.getConnection().getNativeClient()) as Pool) },
         IdempotencyStore,
         QuotaStore,

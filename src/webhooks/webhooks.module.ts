@@ -13,6 +13,7 @@ import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, Webhook
 import { GetDeliveryHandler, GetEndpointHandler, ListDeliveriesHandler, ListEndpointsHandler, ListOwnerNotificationsHandler } from './application/webhook-queries.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
+import { ReencryptSecretsHandler } from './infrastructure/reencrypt-secrets.js';
 import { SecretCipher } from './infrastructure/secret-cipher.js';
 import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
@@ -37,10 +38,11 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     ListOwnerNotificationsHandler,
     ResendDeliveryHandler,
     ReplayDeliveriesHandler,
+    ReencryptSecretsHandler,
     DeliveryLog,
     WebhookFanOut,
     WebhookDispatcher,
-    { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.derive('webhook-secrets')) },
+    { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.deriveAll('webhook-secrets')) },
     { provide: SsrfGuard, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new SsrfGuard(new SystemDnsResolver(), c.webhookAllowedTargets) },
     { provide: WebhookSender, useFactory: () => new WebhookSender({ userAgent: 'BioPage-Webhooks/1.0' }) },
     { provide: WebhookTransport, useClass: HttpWebhookTransport },

@@ -4,15 +4,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { OwnerNotifier } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { OwnerNotifier, EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
+import { SecretCipher } from '../../src/webhooks/infrastructure/secret-cipher.js';
+import { Keyring } from '../../src/platform/config/keyring.js';
+import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
 
 /** Runs the compiled operator CLI as an operator would, against the test database. */
-function cli(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
+function cli(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['dist/cli.js', ...args],
-      { env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') } },
+      { env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'), ...env } },
       (err, stdout, stderr) => {
         let json: unknown;
         try {
@@ -142,5 +146,35 @@ describe('the operator CLI', () => {
         created_at: at.toISOString(),
       },
     ]);
+  });
+
+  it('rotates the master key: `secrets re-encrypt` moves every endpoint secret to the new key, once', async () => {
+    const ws = (await cli(t, ['workspace', 'create', '--name', 'Rotation'])).json;
+    const endpoints = t.app.get(EndpointRepository);
+    const secret = newSigningSecret();
+    const id = `we_rot${Date.now()}`;
+    await endpoints.insert(
+      Endpoint.register({ id, workspaceId: ws.id, url: 'https://hooks.example.com/in', eventTypes: ['contact.created'], secretRef: endpoints.seal(id, secret), now: new Date() }),
+    );
+    const oldKey = Buffer.alloc(32, 9);
+    const newKey = Buffer.alloc(32, 10);
+    const rotated = { SECRET_ENCRYPTION_KEY: newKey.toString('base64'), SECRET_ENCRYPTION_KEY_PREVIOUS: oldKey.toString('base64') };
+    const stored = async () => (await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [id]))[0]!.secret_encrypted;
+    const opensWith = (key: Buffer, sealed: string) => new SecretCipher(new Keyring(key).derive('webhook-secrets')).isCurrent(sealed, id);
+
+    const first = await cli(t, ['secrets', 're-encrypt'], rotated);
+    expect(first.code).toBe(0);
+    expect(first.json).toMatchObject({ reencrypted: expect.any(Number), unreadable: [] });
+    expect(first.json.reencrypted).toBeGreaterThanOrEqual(1);
+    const sealed = await stored();
+    expect(opensWith(newKey, sealed)).toBe(true);
+    expect(opensWith(oldKey, sealed)).toBe(false);
+    expect(new SecretCipher(new Keyring(newKey).derive('webhook-secrets')).decrypt(sealed, id)).toBe(secret);
+
+    expect((await cli(t, ['secrets', 're-encrypt'], rotated)).json).toMatchObject({ reencrypted: 0, unreadable: [] });
+    // A key that opens nothing: the endpoint is reported, nothing is rewritten.
+    const lost = await cli(t, ['secrets', 're-encrypt'], { SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 11).toString('base64') });
+    expect(lost.json.unreadable).toContain(id);
+    expect(await stored()).toBe(sealed);
   });
 });

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     ['PUBLIC_API_URL', 'not a url'],
     ['RUN_WORKERS', 'maybe'],
     ['SECRET_ENCRYPTION_KEY', 'c2hvcnQ='],
+    ['SECRET_ENCRYPTION_KEY_PREVIOUS', `${Buffer.alloc(32, 1).toString('base64')},c2hvcnQ=`],
     ['RATE_LIMIT_BURST_REQUESTS', '0'],
     ['WEBHOOK_ALLOWED_TARGETS', 'no-port'],
     ['WEBHOOK_RETRY_DELAYS', '1,x'],
@@ -41,6 +42,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_ENCRYPTION_KEY/);
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', SECRET_ENCRYPTION_KEY: key }).secretEncryptionKey?.length).toBe(32);
+  });
+
+  it('reads retired master keys for a rotation', () => {
+    const a = Buffer.alloc(32, 1);
+    const b = Buffer.alloc(32, 2);
+    expect(loadConfig({}).previousSecretKeys).toEqual([]);
+    expect(loadConfig({ SECRET_ENCRYPTION_KEY_PREVIOUS: ` ${a.toString('base64')}, ${b.toString('base64')} ` }).previousSecretKeys).toEqual([a, b]);
   });
 
   it('parses the test-only webhook escape hatches', () => {

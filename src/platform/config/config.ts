@@ -11,6 +11,8 @@ export interface AppConfig {
   docsUrl: string;
   runWorkers: boolean;
   secretEncryptionKey: Buffer | undefined;
+  /** retired master keys, accepted for reading only (SECRET_ENCRYPTION_KEY_PREVIOUS) */
+  previousSecretKeys: Buffer[];
   fileStorageDir: string;
   dataDir: string;
   rateLimit: { burstRequests: number; burstWindowSeconds: number };
@@ -65,6 +67,13 @@ const schema = {
     .transform((s) => Buffer.from(s, 'base64'))
     .refine((b) => b.length === 32, 'must be the base64 encoding of exactly 32 bytes')
     .optional(),
+  // Master keys being retired (comma-separated, base64 of 32 bytes each): still accepted for reading,
+  // never used to write. See docs/operations.md, "Rotating the master key".
+  SECRET_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean).map((t) => Buffer.from(t, 'base64')))
+    .refine((keys) => keys.every((b) => b.length === 32), 'must be a comma-separated list of base64 encodings of exactly 32 bytes')
+    .optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   RATE_LIMIT_BURST_REQUESTS: int(1, 1_000_000).default(100),
@@ -116,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     docsUrl: v.DOCS_URL ?? `${publicApiUrl}/docs`,
     runWorkers: v.RUN_WORKERS,
     secretEncryptionKey: v.SECRET_ENCRYPTION_KEY,
+    previousSecretKeys: v.SECRET_ENCRYPTION_KEY_PREVIOUS ?? [],
     dataDir: v.DATA_DIR,
     fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
     rateLimit: { burstRequests: v.RATE_LIMIT_BURST_REQUESTS, burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS },

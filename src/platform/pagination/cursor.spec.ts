@@ -33,6 +33,25 @@ describe('CursorCodec', () => {
   });
 });
 
+describe('CursorCodec across a key rotation', () => {
+  const oldKey = Buffer.alloc(32, 1);
+  const newKey = Buffer.alloc(32, 2);
+
+  it('accepts cursors signed with a retired key, and signs new ones with the current key only', () => {
+    const before = new CursorCodec(oldKey).encode('contacts', 'ws_1', pos);
+    const rotated = new CursorCodec([newKey, oldKey]);
+    expect(rotated.decode(before, 'contacts', 'ws_1')).toEqual(pos);
+    const after = rotated.encode('contacts', 'ws_1', pos);
+    expect(new CursorCodec(newKey).decode(after, 'contacts', 'ws_1')).toEqual(pos);
+    expect(() => new CursorCodec(oldKey).decode(after, 'contacts', 'ws_1')).toThrow(ValidationError);
+  });
+
+  it('refuses the old cursors once the retired key is dropped', () => {
+    const before = new CursorCodec(oldKey).encode('contacts', 'ws_1', pos);
+    expect(() => new CursorCodec([newKey]).decode(before, 'contacts', 'ws_1')).toThrow(ValidationError);
+  });
+});
+
 describe('toPage', () => {
   const rows = [1, 2, 3].map((n) => ({ at: `2026-11-22T10:00:0${n}.000Z`, id: `r${n}` }));
   it('uses the extra row only to set has_more', () => {

@@ -22,14 +22,21 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /**
  * Opaque keyset cursors: base64url(JSON) plus an HMAC tag. A tampered cursor, or one minted for another
  * list, workspace or filter, fails to decode and gives 400 `invalid_request` on the `after` parameter.
+ * Cursors are signed with the first key and accepted under any of them (a master-key rotation keeps the
+ * cursors clients hold working).
  */
 export class CursorCodec {
-  constructor(private readonly key: Buffer) {}
+  private readonly keys: Buffer[];
+
+  constructor(keys: Buffer | Buffer[]) {
+    this.keys = Array.isArray(keys) ? keys : [keys];
+    if (this.keys.length === 0) throw new Error('CursorCodec needs a key');
+  }
 
   encode(list: string, workspaceId: string, position: KeysetPosition, filter = ''): string {
     const payload: CursorPayload = { l: list, w: workspaceId, f: filter, k: [position.at, position.id] };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.tag(body)}`;
+    return `${body}.${this.tag(this.keys[0]!, body)}`;
   }
 
   decode(cursor: string, list: string, workspaceId: string, filter = ''): KeysetPosition {
@@ -37,9 +44,12 @@ export class CursorCodec {
     if (cursor.length > 512) throw invalid();
     const [body, tag, extra] = cursor.split('.');
     if (!body || !tag || extra !== undefined) throw invalid();
-    const expected = Buffer.from(this.tag(body));
     const given = Buffer.from(tag);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+    const signed = this.keys.some((key) => {
+      const expected = Buffer.from(this.tag(key, body));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+    if (!signed) throw invalid();
     let payload: CursorPayload;
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
@@ -52,8 +62,8 @@ export class CursorCodec {
     return { at, id };
   }
 
-  private tag(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest().subarray(0, 18).toString('base64url');
+  private tag(key: Buffer, body: string): string {
+    return createHmac('sha256', key).update(body).digest().subarray(0, 18).toString('base64url');
   }
 }
 

@@ -6,26 +6,50 @@ const VERSION = 'v1';
  * Encrypts endpoint signing secrets at rest with AES-256-GCM under a key derived from
  * SECRET_ENCRYPTION_KEY (Keyring purpose `webhook-secrets`). Stored form: `v1.<iv>.<tag>.<ciphertext>`
  * (base64url). The endpoint id is bound as additional data, so a ciphertext cannot be moved to another row.
+ *
+ * It writes with the first key and reads with any (the current key first, then the keys being retired,
+ * SECRET_ENCRYPTION_KEY_PREVIOUS); GCM's tag tells which key fits. `isCurrent()` says whether a stored
+ * secret still needs re-encrypting under the current key (`npm run cli -- secrets re-encrypt`).
  */
 export class SecretCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('SecretCipher needs a 32-byte key');
+  private readonly keys: Buffer[];
+
+  constructor(keys: Buffer | Buffer[]) {
+    this.keys = Array.isArray(keys) ? keys : [keys];
+    if (this.keys.length === 0 || this.keys.some((k) => k.length !== 32)) throw new Error('SecretCipher needs 32-byte keys');
   }
 
   encrypt(plaintext: string, boundTo: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv);
     cipher.setAAD(Buffer.from(boundTo));
     const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
   }
 
   decrypt(stored: string, boundTo: string): string {
+    for (const key of this.keys) {
+      const plaintext = this.tryDecrypt(key, stored, boundTo);
+      if (plaintext !== null) return plaintext;
+    }
+    throw new Error('the encrypted secret does not open with the current or any previous key');
+  }
+
+  /** Whether `stored` opens with the current key (false: written under a retired key, or unreadable). */
+  isCurrent(stored: string, boundTo: string): boolean {
+    return this.tryDecrypt(this.keys[0]!, stored, boundTo) !== null;
+  }
+
+  private tryDecrypt(key: Buffer, stored: string, boundTo: string): string | null {
     const [version, iv, tag, ct] = stored.split('.');
     if (version !== VERSION || !iv || !tag || ct === undefined) throw new Error('unrecognised encrypted secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(boundTo));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(boundTo));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
   }
 }

@@ -62,4 +62,16 @@ describe('SecretCipher', () => {
     expect(() => new SecretCipher(Buffer.alloc(32, 6)).decrypt(stored, 'we_1')).toThrow();
     expect(() => cipher.decrypt('garbage', 'we_1')).toThrow();
   });
+
+  it('reads secrets written under a retired key during a rotation, and writes only with the current one', () => {
+    const secret = newSigningSecret();
+    const old = new SecretCipher(Buffer.alloc(32, 6)).encrypt(secret, 'we_1');
+    const rotated = new SecretCipher([Buffer.alloc(32, 5), Buffer.alloc(32, 6)]);
+    expect(rotated.decrypt(old, 'we_1')).toBe(secret);
+    expect(rotated.isCurrent(old, 'we_1')).toBe(false);
+    const fresh = rotated.encrypt(secret, 'we_1');
+    expect(rotated.isCurrent(fresh, 'we_1')).toBe(true);
+    expect(cipher.decrypt(fresh, 'we_1')).toBe(secret); // the current key alone opens it
+    expect(() => rotated.decrypt(old, 'we_2')).toThrow(); // still bound to its endpoint
+  });
 });
