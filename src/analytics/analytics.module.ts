@@ -1,9 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { Janitor } from '../platform/workers/janitor.js';
 import { AccessModule } from '../access/access.module.js';
 import { AnalyticsStore } from './application/analytics.ports.js';
 import { VisitRecorder } from './application/record-visit.js';
 import { GetAnalyticsSummaryHandler } from './application/summary.js';
 import { VisitorHasher } from './application/visitor-hash.js';
+import { AnalyticsRetention } from './infrastructure/analytics-retention.js';
 import { SqlAnalyticsStore } from './infrastructure/sql-analytics.store.js';
 import { AnalyticsController } from './interface/http/analytics.controller.js';
 
@@ -11,7 +13,16 @@ import { AnalyticsController } from './interface/http/analytics.controller.js';
 @Module({
   imports: [AccessModule],
   controllers: [AnalyticsController],
-  providers: [GetAnalyticsSummaryHandler, VisitRecorder, VisitorHasher, { provide: AnalyticsStore, useClass: SqlAnalyticsStore }],
+  providers: [GetAnalyticsSummaryHandler, VisitRecorder, VisitorHasher, AnalyticsRetention, { provide: AnalyticsStore, useClass: SqlAnalyticsStore }],
   exports: [VisitRecorder],
 })
-export class AnalyticsModule {}
+export class AnalyticsModule implements OnModuleInit {
+  constructor(
+    private readonly janitor: Janitor,
+    private readonly retention: AnalyticsRetention,
+  ) {}
+
+  onModuleInit(): void {
+    this.janitor.add(this.retention);
+  }
+}

@@ -41,7 +41,7 @@ export class PlatformModule {
         WorkerHost,
         Janitor,
       ],
-      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry],
+      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry, Janitor],
     };
   }
 }

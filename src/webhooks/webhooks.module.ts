@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { Keyring } from '../platform/config/keyring.js';
 import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
+import { Janitor } from '../platform/workers/janitor.js';
 import { ReplayDeliveriesHandler, ResendDeliveryHandler } from './application/delivery-commands.js';
 import { DeliveryLog } from './application/delivery-log.js';
 import { WebhookDispatcher } from './application/dispatcher.js';
@@ -18,6 +19,7 @@ import { SecretCipher } from './infrastructure/secret-cipher.js';
 import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
+import { WebhookRetention } from './infrastructure/webhook-retention.js';
 import { WebhookSender } from './infrastructure/webhook-sender.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
 
@@ -39,6 +41,7 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     ResendDeliveryHandler,
     ReplayDeliveriesHandler,
     ReencryptSecretsHandler,
+    WebhookRetention,
     DeliveryLog,
     WebhookFanOut,
     WebhookDispatcher,
@@ -56,9 +59,12 @@ export class WebhooksModule implements OnModuleInit {
   constructor(
     private readonly relay: OutboxRelay,
     private readonly fanOut: WebhookFanOut,
+    private readonly janitor: Janitor,
+    private readonly retention: WebhookRetention,
   ) {}
 
   onModuleInit(): void {
     this.relay.subscribe(this.fanOut);
+    this.janitor.add(this.retention);
   }
 }

@@ -20,6 +20,7 @@ export interface AppConfig {
   webhookAllowedTargets: string[];
   webhookRetryDelays: number[] | undefined;
   webhookLeaseSeconds: number;
+  retentionDays: { webhookDeliveries: number; analyticsFacts: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -93,6 +94,10 @@ const schema = {
     .optional(),
   // How long a dispatcher owns a claimed delivery; must outlast the 10 s attempt time-out. Lowered by the crash test.
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(11).max(3600).default(60),
+  // Finished webhook deliveries (and their envelopes) are kept this long; at least the 30-day replay window.
+  WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 3650).default(30),
+  // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
+  ANALYTICS_FACT_RETENTION_DAYS: int(90, 3650).default(180),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
@@ -133,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
     webhookLeaseSeconds: v.WEBHOOK_LEASE_SECONDS,
+    retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     logLevel: v.LOG_LEVEL,
   };
 }

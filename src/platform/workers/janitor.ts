@@ -5,19 +5,37 @@ import { WorkerRegistry, type BackgroundWorker } from './worker-host.js';
 
 const EVERY_MS = 10 * 60 * 1000;
 
-/** Deletes idempotency keys past their 24 h retention and outbox rows published over 7 days ago. */
+/** Something a bounded context keeps only for a while (delivery logs, raw analytics facts). */
+export interface RetentionTask {
+  readonly name: string;
+  /** Deletes what is past its retention; returns the number of rows deleted. */
+  purge(): Promise<number>;
+}
+
+/**
+ * Every 10 minutes: deletes idempotency keys past their 24 h retention, outbox rows published over 7 days
+ * ago, and whatever the contexts' retention tasks say is past its time. A failing task is logged and
+ * retried at the next sweep; it does not stop the others.
+ */
 @Injectable()
 export class Janitor implements BackgroundWorker {
   readonly name = 'janitor';
   private readonly logger = new Logger('Janitor');
+  private readonly tasks: RetentionTask[] = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly idempotency: IdempotencyStore,
-    private readonly relay: OutboxRelay,
+    idempotency: IdempotencyStore,
+    relay: OutboxRelay,
     registry: WorkerRegistry,
   ) {
+    this.add({ name: 'expired idempotency keys', purge: () => idempotency.purgeExpired() });
+    this.add({ name: 'published outbox rows', purge: () => relay.purgeProcessed() });
     registry.register(this);
+  }
+
+  add(task: RetentionTask): void {
+    this.tasks.push(task);
   }
 
   start(): void {
@@ -31,13 +49,26 @@ export class Janitor implements BackgroundWorker {
     this.timer = null;
   }
 
-  async sweep(): Promise<void> {
-    try {
-      const keys = await this.idempotency.purgeExpired();
-      const events = await this.relay.purgeProcessed();
-      if (keys + events > 0) this.logger.log(`Purged ${keys} expired idempotency keys and ${events} published outbox rows`);
-    } catch (err) {
-      this.logger.warn({ err }, 'Janitor sweep failed');
+  async sweep(): Promise<Record<string, number>> {
+    const purged: Record<string, number> = {};
+    for (const task of this.tasks) {
+      try {
+        purged[task.name] = await task.purge();
+      } catch (err) {
+        this.logger.warn({ err, task: task.name }, 'Janitor task failed; retrying at the next sweep');
+      }
     }
+    if (Object.values(purged).some((n) => n > 0)) this.logger.log({ purged }, 'Janitor purged rows past their retention');
+    return purged;
+  }
+}
+
+/** Deletes with `statement` (which must delete at most `batch` rows) until a round deletes fewer. */
+export async function deleteInBatches(run: () => Promise<number>, batch: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await run();
+    total += n;
+    if (n < batch) return total;
   }
 }

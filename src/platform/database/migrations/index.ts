@@ -5,6 +5,7 @@ import { Migration0003Webhooks } from './0003-webhooks.js';
 import { Migration0004Analytics } from './0004-analytics.js';
 import { Migration0005AccessEpoch } from './0005-access-epoch.js';
 import { Migration0006PageSlugPrefixIndex } from './0006-page-slug-prefix-index.js';
+import { Migration0007RetentionIndexes } from './0007-retention-indexes.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -17,4 +18,5 @@ export const migrations: MigrationObject[] = [
   { name: '0004-analytics', class: Migration0004Analytics },
   { name: '0005-access-epoch', class: Migration0005AccessEpoch },
   { name: '0006-page-slug-prefix-index', class: Migration0006PageSlugPrefixIndex },
+  { name: '0007-retention-indexes', class: Migration0007RetentionIndexes },
 ];

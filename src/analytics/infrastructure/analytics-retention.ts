@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { Sql } from '../../platform/database/sql.js';
+import { Clock } from '../../platform/time/clock.js';
+import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
+
+const BATCH = 10_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Raw view/click facts are kept ANALYTICS_FACT_RETENTION_DAYS (at least 90, the longest summary range).
+ * The summary reads the daily rollups, which are kept, so deleting facts changes no figure.
+ */
+@Injectable()
+export class AnalyticsRetention implements RetentionTask {
+  readonly name = 'raw analytics facts';
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  purge(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.config.retentionDays.analyticsFacts * DAY_MS);
+    return deleteInBatches(
+      async () =>
+        (await this.sql.all(`DELETE FROM analytics_facts WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ?) RETURNING 1`, [cutoff, BATCH])).length,
+      BATCH,
+    );
+  }
+}
