@@ -108,6 +108,17 @@ describe('the HTTP platform', () => {
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/contacts",status="200"\} \d+/);
     expect(res.body).toContain('process_resident_memory_bytes');
   });
+
+  it('counts problems by error code, and reports the webhook and outbox backlogs read from the database', async () => {
+    await t.inject({ method: 'GET', url: '/v1/contacts', headers: { authorization: 'Bearer nope' } });
+    await t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_metrics_probe', 'ws_metrics', 'x', '{"data":{}}')`);
+    const body = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toMatch(/api_problems_total\{status="401",code="invalid_api_key"\} [1-9]/);
+    expect(body).toMatch(/^outbox_unpublished_events [1-9]\d*$/m);
+    expect(body).toMatch(/^webhook_deliveries_due \d+$/m);
+    expect(body).toMatch(/^webhook_oldest_due_seconds [\d.]+$/m);
+    await t.sql(`DELETE FROM outbox WHERE event_id = 'whmsg_metrics_probe'`);
+  });
 });
 
 describe('the OpenAPI document', () => {

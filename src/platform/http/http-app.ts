@@ -69,10 +69,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
     const route = req.routeOptions?.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/problem+json')) {
-      metrics.problems.inc({ status: String(reply.statusCode) });
-    }
+    if (req.problemCode) metrics.problems.inc({ status: String(reply.statusCode), code: req.problemCode });
     done();
   });
 

@@ -40,6 +40,13 @@ export function problemBody(docsUrl: string, requestId: string, code: ErrorCode,
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the error code of the problem+json response sent for this request (metrics) */
+    problemCode?: string;
+  }
+}
+
 /** Writes an RFC 9457 problem+json response. */
 export function sendProblem(
   reply: FastifyReply,
@@ -48,6 +55,7 @@ export function sendProblem(
   problem: { code: ErrorCode; detail?: string; errors?: FieldError[]; headers?: Record<string, string> },
 ): FastifyReply {
   const body = problemBody(docsUrl, String(request.id), problem.code, problem.detail, problem.errors);
+  request.problemCode = problem.code;
   for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
   return reply.status(body.status).type('application/problem+json').send(JSON.stringify(body));
 }

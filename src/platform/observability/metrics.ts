@@ -1,8 +1,12 @@
 import { Controller, Get, Header, Injectable } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Sql } from '../database/sql.js';
 
-/** The process's Prometheus registry: default process metrics plus HTTP and worker metrics. */
+/**
+ * The process's Prometheus registry: default process metrics, HTTP metrics, and the work queues read
+ * from the database at scrape time (so any API process reports the whole deployment's backlog).
+ */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
@@ -21,13 +25,36 @@ export class Metrics {
   });
   readonly problems = new Counter({
     name: 'api_problems_total',
-    help: 'Problem (error) responses by HTTP status',
-    labelNames: ['status'] as const,
+    help: 'Problem (error) responses by HTTP status and error code',
+    labelNames: ['status', 'code'] as const,
     registers: [this.registry],
   });
 
-  constructor() {
+
+  constructor(sql: Sql) {
     collectDefaultMetrics({ register: this.registry });
+    /** A gauge set from one query at scrape time; when the database is down it keeps its last value. */
+    const fromDatabase = (name: string, help: string, query: string) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          const row = await sql.one<{ v: string | null }>(query).catch(() => undefined);
+          if (row) this.set(Number(row.v ?? 0));
+        },
+      });
+    fromDatabase('outbox_unpublished_events', 'Domain events committed but not yet fanned out to webhook deliveries', `SELECT count(*) AS v FROM outbox WHERE processed_at IS NULL`);
+    fromDatabase(
+      'webhook_deliveries_due',
+      'PENDING webhook deliveries whose attempt is due now (the dispatchers’ backlog)',
+      `SELECT count(*) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+    );
+    fromDatabase(
+      'webhook_oldest_due_seconds',
+      'How long the oldest due webhook delivery has waited past its attempt time',
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+    );
   }
 }
 
