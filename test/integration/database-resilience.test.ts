@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aTenant } from '../factories/access.factory.js';
+import { Sql } from '../../src/platform/database/sql.js';
 
 describe('the API when PostgreSQL cuts its connections', () => {
   let t: TestApp;
@@ -27,5 +28,24 @@ describe('the API when PostgreSQL cuts its connections', () => {
     const res = await t.inject({ method: 'GET', url: '/v1/contacts', headers: tenant.auth });
     expect(res.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('fails a transaction whose connection is cut between two statements, without crashing, and the pool recovers', async () => {
+    const sql = t.app.get(Sql);
+    const admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_URL });
+    await admin.connect();
+    try {
+      const outcome = sql.transaction(async () => {
+        const { pid } = (await sql.one<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))!;
+        await admin.query(`SELECT pg_terminate_backend($1)`, [pid]);
+        await new Promise((r) => setTimeout(r, 200)); // the FATAL arrives while the client is checked out and idle
+        await sql.one(`SELECT 1`);
+      });
+      await expect(outcome).rejects.toThrow();
+    } finally {
+      await admin.end();
+    }
+    expect(await sql.one<{ ok: number }>(`SELECT 1 AS ok`)).toEqual({ ok: 1 });
+    await expect(sql.transaction(() => sql.one<{ ok: number }>(`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
   });
 });
