@@ -3,10 +3,9 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
+import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 
 const BATCH = 10_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Raw view/click facts are kept ANALYTICS_FACT_RETENTION_DAYS (at least 90, the longest summary range).
@@ -23,11 +22,7 @@ export class AnalyticsRetention implements RetentionTask {
   ) {}
 
   purge(): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - this.config.retentionDays.analyticsFacts * DAY_MS);
-    return deleteInBatches(
-      async () =>
-        (await this.sql.all(`DELETE FROM analytics_facts WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ?) RETURNING 1`, [cutoff, BATCH])).length,
-      BATCH,
-    );
+    const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
+    return deleteInBatches(this.sql, `DELETE FROM analytics_facts WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ?) RETURNING 1`, [cutoff], BATCH);
   }
 }

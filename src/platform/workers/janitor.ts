@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Sql } from '../database/sql.js';
 import { IdempotencyStore } from '../idempotency/idempotency.store.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
+import type { Clock } from '../time/clock.js';
 import { WorkerRegistry, type BackgroundWorker } from './worker-host.js';
 
 const EVERY_MS = 10 * 60 * 1000;
@@ -63,11 +65,19 @@ export class Janitor implements BackgroundWorker {
   }
 }
 
-/** Deletes with `statement` (which must delete at most `batch` rows) until a round deletes fewer. */
-export async function deleteInBatches(run: () => Promise<number>, batch: number): Promise<number> {
+/** The instant `days` days before now: what is older is past its retention. */
+export function retentionCutoff(clock: Clock, days: number): Date {
+  return new Date(clock.now().getTime() - days * 86_400_000);
+}
+
+/**
+ * Runs a `DELETE … RETURNING 1` whose last parameter is a row limit, again and again until a round deletes
+ * fewer rows than the limit; returns the total. Short statements keep locks short on big tables.
+ */
+export async function deleteInBatches(sql: Sql, statement: string, params: unknown[], batch: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await run();
+    const n = (await sql.all(statement, [...params, batch])).length;
     total += n;
     if (n < batch) return total;
   }

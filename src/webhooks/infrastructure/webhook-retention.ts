@@ -3,10 +3,9 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
+import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 
 const BATCH = 5_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Delivery logs are kept WEBHOOK_DELIVERY_RETENTION_DAYS (at least the 30-day replay window): older
@@ -25,31 +24,23 @@ export class WebhookRetention implements RetentionTask {
   ) {}
 
   async purge(): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - this.config.retentionDays.webhookDeliveries * DAY_MS);
+    const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
     const deliveries = await deleteInBatches(
-      async () =>
-        (
-          await this.sql.all(
-            `DELETE FROM webhook_deliveries WHERE id IN (
-               SELECT id FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)
-             RETURNING 1`,
-            [cutoff, BATCH],
-          )
-        ).length,
+      this.sql,
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [cutoff],
       BATCH,
     );
     const envelopes = await deleteInBatches(
-      async () =>
-        (
-          await this.sql.all(
-            `DELETE FROM webhook_messages WHERE event_id IN (
-               SELECT m.event_id FROM webhook_messages m
-                WHERE m.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = m.event_id)
-                LIMIT ? FOR UPDATE SKIP LOCKED)
-             RETURNING 1`,
-            [cutoff, BATCH],
-          )
-        ).length,
+      this.sql,
+      `DELETE FROM webhook_messages WHERE event_id IN (
+         SELECT m.event_id FROM webhook_messages m
+          WHERE m.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = m.event_id)
+          LIMIT ? FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [cutoff],
       BATCH,
     );
     return deliveries + envelopes;
