@@ -7,6 +7,7 @@ import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
 import { Janitor } from '../platform/workers/janitor.js';
 import { ReplayDeliveriesHandler, ResendDeliveryHandler } from './application/delivery-commands.js';
 import { DeliveryLog } from './application/delivery-log.js';
+import { DeliveryRecorder } from './application/delivery-recorder.js';
 import { WebhookDispatcher } from './application/dispatcher.js';
 import { CreateEndpointHandler, DeleteEndpointHandler, RotateSecretHandler, SendTestEventHandler, UpdateEndpointHandler } from './application/endpoint-commands.js';
 import { WebhookFanOut } from './application/fan-out.js';
@@ -43,6 +44,7 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     ReencryptSecretsHandler,
     WebhookRetention,
     DeliveryLog,
+    DeliveryRecorder,
     WebhookFanOut,
     WebhookDispatcher,
     { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.deriveAll('webhook-secrets')) },

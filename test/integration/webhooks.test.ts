@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ServerResponse } from 'node:http';
 import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/application/sales.js';
 import { aTenant } from '../factories/access.factory.js';
 import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
 import { WorkerHost } from '../../src/platform/workers/worker-host.js';
+import { DeliveryRecorder } from '../../src/webhooks/application/delivery-recorder.js';
 import { WebhookDispatcher } from '../../src/webhooks/application/dispatcher.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -345,6 +347,141 @@ describe('webhooks', () => {
         expect((await deliveries(ep.endpoint.id, '?limit=100')).every((d) => d.status === 'SUCCEEDED' && d.attempt_count === 1)).toBe(true);
       } finally {
         worker.onApplicationBootstrap();
+      }
+    });
+  });
+
+  describe('dispatching in batches', () => {
+    beforeAll(async () => {
+      tenant = await aTenant(t.commands); // a fresh workspace: at most 10 endpoints each
+    });
+
+    const streamOf = async (deliveryId: string) =>
+      (await t.sql<{ type: string }>(`SELECT type FROM webhook_delivery_events WHERE delivery_id = $1 ORDER BY version`, [deliveryId])).map((e) => e.type);
+    const rowsOf = (endpointId: string) =>
+      t.sql<{ id: string; endpoint_id: string; version: number; status: string; attempt_count: number; lease_until: Date | null }>(
+        `SELECT id, endpoint_id, version, status, attempt_count, lease_until FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`,
+        [endpointId],
+      );
+    /** Stops the app's own loops while `fn` drives the relay, the dispatcher or the recorder by hand. */
+    const byHand = async (fn: () => Promise<void>) => {
+      const worker = t.app.get(WorkerHost);
+      await worker.beforeApplicationShutdown();
+      try {
+        await fn();
+      } finally {
+        worker.onApplicationBootstrap();
+      }
+    };
+
+    it('records one batch to two endpoints, one of them failing: each delivery and each endpoint on its own', async () => {
+      const ok = await createEndpoint('/ok/batch-a');
+      const failing = await createEndpoint('/ok/batch-b');
+      await t.sql(`UPDATE webhook_endpoints SET url = $1 WHERE id = $2`, [rx.url('/fail/batch-b'), failing.endpoint.id]);
+      await byHand(async () => {
+        for (let i = 0; i < 3; i++) await capture(`batch${i}@example.com`);
+        const relay = t.app.get(OutboxRelay);
+        while ((await relay.drainOnce()) > 0);
+        expect(await t.app.get(WebhookDispatcher).dispatchOnce()).toBeGreaterThanOrEqual(6); // one batch: all six, sent and recorded
+        // Checked before the loops run again (they would retry the failures).
+        const good = await deliveries(ok.endpoint.id);
+        const bad = await deliveries(failing.endpoint.id);
+        expect(good.map((d) => [d.status, d.attempt_count, d.last_status_code])).toEqual(Array(3).fill(['SUCCEEDED', 1, 204]));
+        expect(bad.map((d) => [d.status, d.attempt_count, d.last_status_code, d.attempts[0].error])).toEqual(Array(3).fill(['PENDING', 1, 500, 'HTTP 500: receiver exploded']));
+        expect(bad.every((d) => d.next_attempt_at !== null)).toBe(true);
+        for (const d of good) expect(await streamOf(d.id)).toEqual(['DeliveryCreated', 'AttemptSucceeded']);
+        for (const d of bad) expect(await streamOf(d.id)).toEqual(['DeliveryCreated', 'AttemptFailed']);
+        for (const row of [...(await rowsOf(ok.endpoint.id)), ...(await rowsOf(failing.endpoint.id))]) expect([row.version, row.lease_until]).toEqual([2, null]);
+        // A success moves its endpoint; a failed attempt that is not the end of the ladder moves nothing.
+        expect((await api('GET', `/v1/webhook-endpoints/${ok.endpoint.id}`)).body).toMatchObject({ consecutive_failures: 0, last_success_at: expect.any(String), last_failure_at: null });
+        expect((await api('GET', `/v1/webhook-endpoints/${failing.endpoint.id}`)).body).toMatchObject({ consecutive_failures: 0, last_success_at: null, last_failure_at: null });
+        // Each endpoint's deliveries were signed with its own secret.
+        for (const r of deliveredTo('/ok/batch-a', 'contact.created')) verifyWith(ok.secret, r);
+        expect(deliveredTo('/fail/batch-b', 'contact.created').map((r) => verifyWith(failing.secret, r))).toHaveLength(3);
+      });
+    });
+
+    it('records a group in one go; a delivery resent since its claim keeps its newer state and the rest is recorded', async () => {
+      const a = await createEndpoint('/ok/group-a');
+      const b = await createEndpoint('/ok/group-b');
+      const recorder = t.app.get(DeliveryRecorder);
+      await byHand(async () => {
+        for (let i = 0; i < 2; i++) await capture(`group${i}@example.com`);
+        const relay = t.app.get(OutboxRelay);
+        while ((await relay.drainOnce()) > 0);
+        const claimed = [...(await rowsOf(a.endpoint.id)), ...(await rowsOf(b.endpoint.id))];
+        expect(claimed.map((c) => c.version)).toEqual([1, 1, 1, 1]);
+        const resent = claimed[0]!;
+        expect((await api('POST', `/v1/webhook-endpoints/${a.endpoint.id}/deliveries/${resent.id}/resend`)).status).toBe(202);
+
+        const now = new Date();
+        const summary = await recorder.recordMany(
+          claimed.map((c) => ({
+            deliveryId: c.id,
+            endpointId: c.endpoint_id,
+            claimedVersion: c.version,
+            command: {
+              type: 'RecordAttempt' as const,
+              outcome: c.endpoint_id === a.endpoint.id ? { statusCode: 204, error: null, durationMs: 3 } : { statusCode: 503, error: 'HTTP 503', durationMs: 4 },
+              now,
+              jitter: 0,
+            },
+          })),
+        );
+        expect(summary).toEqual({ recorded: claimed.slice(1).map((c) => c.id), skipped: [{ deliveryId: resent.id, reason: 'moved' }], failed: [] });
+        expect(await streamOf(resent.id)).toEqual(['DeliveryCreated', 'DeliveryRequeued']);
+        expect((await rowsOf(a.endpoint.id)).map((r) => [r.id, r.status, r.attempt_count, r.version])).toEqual([
+          [resent.id, 'PENDING', 0, 2],
+          [claimed[1]!.id, 'SUCCEEDED', 1, 2],
+        ]);
+        expect((await rowsOf(b.endpoint.id)).map((r) => [r.status, r.attempt_count, r.version])).toEqual([
+          ['PENDING', 1, 2],
+          ['PENDING', 1, 2],
+        ]);
+        expect(t.logs.some((l) => l.includes(resent.id) && l.includes('keeping the newer state'))).toBe(true);
+      });
+      // Back on the loop: the resent delivery and the failed attempts are sent again and succeed.
+      await waitUntil('all SUCCEEDED', async () => [...(await deliveries(a.endpoint.id)), ...(await deliveries(b.endpoint.id))].every((d) => d.status === 'SUCCEEDED'));
+    });
+
+    it('a slow receiver holds up only its own deliveries; a resend while its attempt is in flight keeps the newer state', async () => {
+      const owner = await aTenant(t.commands);
+      const slow = await createEndpoint('/hold/slow', ['contact.created'], owner.auth);
+      const fast = await createEndpoint('/ok/not-held');
+      const held: ServerResponse[] = [];
+      const previous = rx.behaviour;
+      rx.behaviour = (req, res, body, received) => {
+        // Holds the first event sent to /hold/slow; anything else there gets the default 204.
+        if (req.url === '/hold/slow' && (JSON.parse(body) as Json).type === 'contact.created' && held.length === 0) return void held.push(res);
+        previous(req, res, body, received);
+      };
+      try {
+        await capture('slow@example.com', owner.workspace.id);
+        await rx.waitFor(() => held.length === 1);
+        const [inFlight] = (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries`, undefined, owner.auth)).body!.data as Json[];
+        expect(inFlight).toMatchObject({ status: 'PENDING', attempt_count: 0 });
+
+        // Another endpoint's event is claimed, sent and recorded while that attempt is still open.
+        await capture('fast@example.com');
+        await waitUntil('the other endpoint SUCCEEDED', async () => (await deliveries(fast.endpoint.id))[0]?.status === 'SUCCEEDED', 5_000);
+        expect(held[0]!.writableEnded).toBe(false);
+
+        // Resend during the attempt: sent again at once, and answered.
+        const resend = await api('POST', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}/resend`, undefined, owner.auth);
+        expect(resend).toMatchObject({ status: 202, body: { status: 'PENDING', attempt_count: 0 } });
+        const get = async () => (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}`, undefined, owner.auth)).body!;
+        await waitUntil('the resent attempt', async () => (await get()).status === 'SUCCEEDED', 5_000);
+
+        // The first attempt now fails late: its outcome is dropped, the newer state stays.
+        held[0]!.writeHead(500).end('too late');
+        await waitUntil('the late outcome', async () => t.logs.some((l) => l.includes(inFlight!.id) && l.includes('keeping the newer state')), 5_000);
+        expect(await get()).toMatchObject({ status: 'SUCCEEDED', attempt_count: 1, attempts: [{ number: 1, status_code: 204 }] });
+        expect(await streamOf(inFlight!.id)).toEqual(['DeliveryCreated', 'DeliveryRequeued', 'AttemptSucceeded']);
+        expect((await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}`, undefined, owner.auth)).body).toMatchObject({ consecutive_failures: 0, last_failure_at: null });
+        expect(rx.at('/hold/slow').filter((r) => (JSON.parse(r.body) as Json).type === 'contact.created').map((r) => r.headers['webhook-id'])).toEqual([inFlight!.event_id, inFlight!.event_id]);
+      } finally {
+        for (const res of held) if (!res.writableEnded) res.destroy();
+        rx.behaviour = previous;
       }
     });
   });

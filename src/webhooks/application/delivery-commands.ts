@@ -69,8 +69,10 @@ export class ReplayDeliveriesHandler implements ICommandHandler<ReplayDeliveries
     if (!(await this.sql.one(`SELECT 1 FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [cmd.workspaceId, cmd.endpointId]))) {
       throw new NotFoundError('webhook endpoint');
     }
+    // In id order: the operation's transaction holds each delivery it re-queues until it commits, and the
+    // dispatcher's recorder locks the deliveries of a group in id order too, so the two cannot deadlock.
     const failed = await this.sql.all<{ id: string }>(
-      `SELECT id FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'FAILED' AND created_at >= ? ORDER BY created_at, id`,
+      `SELECT id FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'FAILED' AND created_at >= ? ORDER BY id`,
       [cmd.endpointId, cmd.since],
     );
     let replayed = 0;

@@ -33,6 +33,16 @@ export class DeliveryLog {
     return (await this.store.append(command.deliveryId, 0, events, state)) ? { state, events } : null;
   }
 
+  /** Starts many streams in one go; those whose (endpoint, event) pair already has a delivery are skipped. */
+  async createMany(commands: readonly Extract<DeliveryCommand, { type: 'CreateDelivery' }>[]): Promise<Decided[]> {
+    const streams = commands.map((command) => {
+      const events = decide(command, null, this.policy);
+      return { deliveryId: command.deliveryId, events, state: fold(events)! };
+    });
+    const created = await this.store.createMany(streams);
+    return streams.filter((s) => created.has(s.deliveryId)).map(({ state, events }) => ({ state, events }));
+  }
+
   /**
    * Applies `command` to an existing stream, or returns null when it does not exist. With `expected`, the
    * stream must still be at that version (a dispatcher recording an attempt it made from that state);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../platform/domain/domain-error.js';
-import { WebhookTransport, type TransportOutcome } from '../application/ports/webhook.ports.js';
+import { WebhookTransport, type PreparedTarget, type TransportOutcome } from '../application/ports/webhook.ports.js';
 import { SsrfGuard, UnsafeTargetError } from './ssrf-guard.js';
 import { WebhookSender } from './webhook-sender.js';
-import { signatureHeaders } from './webhook-signing.js';
+import { signatureHeaders, signingKeys } from './webhook-signing.js';
 
 /** The guard, the Standard Webhooks signature and the pinned HTTPS sender, put together. */
 @Injectable()
@@ -24,16 +24,25 @@ export class HttpWebhookTransport extends WebhookTransport {
     }
   }
 
-  async send(url: string, secrets: string[], message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }> {
+  async prepare(url: string, secrets: string[]): Promise<PreparedTarget> {
     const started = performance.now();
-    let target;
     try {
-      target = await this.guard.resolveTarget(url);
+      const target = await this.guard.resolveTarget(url);
+      const keys = signingKeys(secrets);
+      return {
+        send: async (message, now) => {
+          const headers = signatureHeaders(keys, message.id, Math.floor(now.getTime() / 1000), message.body);
+          return { ...(await this.sender.send(target, headers, message.body)), refused: false };
+        },
+      };
     } catch (err) {
       if (!(err instanceof UnsafeTargetError)) throw err;
-      return { delivered: false, statusCode: null, error: `refused: ${err.message}`, durationMs: Math.round(performance.now() - started), refused: true };
+      const refusal = { delivered: false, statusCode: null, error: `refused: ${err.message}`, durationMs: Math.round(performance.now() - started), refused: true };
+      return { send: () => Promise.resolve({ ...refusal }) };
     }
-    const headers = signatureHeaders(secrets, message.id, Math.floor(now.getTime() / 1000), message.body);
-    return { ...(await this.sender.send(target, headers, message.body)), refused: false };
+  }
+
+  async send(url: string, secrets: string[], message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }> {
+    return (await this.prepare(url, secrets)).send(message, now);
   }
 }

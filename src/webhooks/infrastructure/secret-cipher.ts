@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -12,11 +12,13 @@ const VERSION = 'v1';
  * secret still needs re-encrypting under the current key (`npm run cli -- secrets re-encrypt`).
  */
 export class SecretCipher {
-  private readonly keys: Buffer[];
+  /** as KeyObjects, made once: a raw key would be turned into one on every call */
+  private readonly keys: KeyObject[];
 
   constructor(keys: Buffer | Buffer[]) {
-    this.keys = Array.isArray(keys) ? keys : [keys];
-    if (this.keys.length === 0 || this.keys.some((k) => k.length !== 32)) throw new Error('SecretCipher needs 32-byte keys');
+    const raw = Array.isArray(keys) ? keys : [keys];
+    if (raw.length === 0 || raw.some((k) => k.length !== 32)) throw new Error('SecretCipher needs 32-byte keys');
+    this.keys = raw.map((k) => createSecretKey(k));
   }
 
   encrypt(plaintext: string, boundTo: string): string {
@@ -40,7 +42,7 @@ export class SecretCipher {
     return this.tryDecrypt(this.keys[0]!, stored, boundTo) !== null;
   }
 
-  private tryDecrypt(key: Buffer, stored: string, boundTo: string): string | null {
+  private tryDecrypt(key: KeyObject, stored: string, boundTo: string): string | null {
     const [version, iv, tag, ct] = stored.split('.');
     if (version !== VERSION || !iv || !tag || ct === undefined) throw new Error('unrecognised encrypted secret');
     try {

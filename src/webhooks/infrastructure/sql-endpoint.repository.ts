@@ -103,9 +103,19 @@ export class SqlEndpointRepository extends EndpointRepository {
     return row ? toEndpoint(row) : null;
   }
 
-  async get(id: string): Promise<Endpoint | null> {
-    const row = await this.sql.one<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ?`, [id]);
-    return row ? toEndpoint(row) : null;
+  async getMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[])`, [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
+  }
+
+  async lockMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
+    if (ids.length === 0) return new Map();
+    // LockRows sits above the sort: the rows are locked in id order. NO KEY UPDATE (what an UPDATE of non-key
+    // columns takes) still queues behind DELETE, UPDATE and FOR UPDATE, but not behind the KEY SHARE locks of
+    // foreign-key checks, so the fan-out inserting deliveries for the endpoint is not held up by it.
+    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
   async byIdForUpdate(id: string): Promise<Endpoint | null> {
@@ -113,10 +123,10 @@ export class SqlEndpointRepository extends EndpointRepository {
     return row ? toEndpoint(row) : null;
   }
 
-  async subscribedTo(workspaceId: string, eventType: string): Promise<Endpoint[]> {
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND ? = ANY(event_types) ORDER BY created_at, id`, [
-      workspaceId,
-      eventType,
+  async inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]> {
+    if (workspaceIds.length === 0) return [];
+    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ANY(?::text[]) ORDER BY workspace_id, created_at, id`, [
+      [...new Set(workspaceIds)],
     ]);
     return rows.map(toEndpoint);
   }
@@ -141,6 +151,28 @@ export class SqlEndpointRepository extends EndpointRepository {
       ...mutableValues(endpoint),
       endpoint.id,
     ]);
+  }
+
+  async saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void> {
+    if (endpoints.length === 0) return;
+    const s = endpoints.map((e) => e.snapshot());
+    await this.sql.all(
+      `UPDATE webhook_endpoints e
+          SET status = u.status, disabled_reason = u.disabled_reason, consecutive_failures = u.consecutive_failures,
+              last_success_at = u.last_success_at, last_failure_at = u.last_failure_at, updated_at = u.updated_at
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[])
+              AS u(id, status, disabled_reason, consecutive_failures, last_success_at, last_failure_at, updated_at)
+        WHERE e.id = u.id`,
+      [
+        s.map((x) => x.id),
+        s.map((x) => x.status),
+        s.map((x) => x.disabledReason),
+        s.map((x) => x.consecutiveFailures),
+        s.map((x) => x.lastSuccessAt),
+        s.map((x) => x.lastFailureAt),
+        s.map((x) => x.updatedAt),
+      ],
+    );
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { SecretCipher } from './secret-cipher.js';
-import { newSigningSecret, signatureHeaders } from './webhook-signing.js';
+import { newSigningSecret, signatureHeaders, signingKeys } from './webhook-signing.js';
 
 // Signatures are checked with the `standardwebhooks` reference package, not with our own code.
 describe('webhook signatures', () => {
@@ -20,6 +20,15 @@ describe('webhook signatures', () => {
     const headers = signatureHeaders([secret], 'whmsg_1', now(), body);
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
+  it('signs the same with keys made once from the secrets (as a dispatch batch does)', () => {
+    const [oldS, newS] = [newSigningSecret(), newSigningSecret()];
+    const ts = now();
+    const headers = signatureHeaders(signingKeys([newS, oldS]), 'whmsg_3', ts, body);
+    expect(headers).toEqual(signatureHeaders([newS, oldS], 'whmsg_3', ts, body));
+    expect(new Webhook(oldS).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => signingKeys(['not-a-secret'])).toThrow(/whsec_/);
   });
 
   it('signs with both secrets during a rotation overlap; either verifies', () => {

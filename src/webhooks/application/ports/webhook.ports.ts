@@ -1,5 +1,6 @@
 import type { DeliveryEvent, DeliveryState } from '../../domain/delivery.js';
 import type { Endpoint, EndpointAutoDisabled } from '../../domain/endpoint.js';
+import type { StreamAppend } from '../../domain/recording.js';
 
 /**
  * Endpoints with their secrets. The aggregate holds secret references (the sealed form); `seal` turns a new
@@ -11,16 +12,26 @@ export abstract class EndpointRepository {
   abstract lockWorkspace(workspaceId: string): Promise<void>;
   abstract listInWorkspace(workspaceId: string): Promise<Endpoint[]>;
   abstract byId(workspaceId: string, id: string): Promise<Endpoint | null>;
-  /** By id alone, for workers (no workspace in hand). */
-  abstract get(id: string): Promise<Endpoint | null>;
+  /** By ids alone, for workers (no workspace in hand): the ones that exist, by id. */
+  abstract getMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
   /** Locks the row until the transaction ends (counters and status change under the lock). */
   abstract byIdForUpdate(id: string): Promise<Endpoint | null>;
-  /** The endpoints of a workspace subscribed to an event type, in any status. */
-  abstract subscribedTo(workspaceId: string, eventType: string): Promise<Endpoint[]>;
+  /**
+   * Locks the rows that exist until the transaction ends, in the order of their ids (so that two callers
+   * locking overlapping sets cannot deadlock), and returns them by id.
+   */
+  abstract lockMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
+  /** Every endpoint of these workspaces, in any status, oldest first within a workspace. */
+  abstract inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]>;
   /** The stored (encrypted) reference of a new plaintext secret for this endpoint. */
   abstract seal(endpointId: string, secret: string): string;
   abstract insert(endpoint: Endpoint): Promise<void>;
   abstract update(endpoint: Endpoint): Promise<void>;
+  /**
+   * Saves what delivery bookkeeping moves (status and reason, the failure counter, the last success and
+   * failure instants, updated_at) of rows the caller has locked (`lockMany`), in one statement.
+   */
+  abstract saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void>;
   abstract delete(workspaceId: string, id: string): Promise<boolean>;
   /** Plaintext secrets that sign at `now`: the current one, plus the previous during its overlap. */
   abstract signingSecrets(endpoint: Endpoint, now: Date): Promise<string[]>;
@@ -51,12 +62,30 @@ export abstract class DeliveryStore {
    * A version mismatch throws ConcurrentDeliveryWriteError.
    */
   abstract append(deliveryId: string, expectedVersion: number, events: DeliveryEvent[], state: DeliveryState): Promise<boolean>;
+  /**
+   * Loads many streams at once (absent: no such delivery). With `lock`, the streams are locked until the
+   * transaction ends, in the order of their ids.
+   */
+  abstract loadMany(deliveryIds: readonly string[], options?: { lock?: boolean }): Promise<Map<string, LoadedDelivery>>;
+  /**
+   * Starts many streams (each appends its events at version 0) with their projections, in one go; a new
+   * stream that duplicates (endpoint, event) is skipped. Returns the ids of the streams started.
+   */
+  abstract createMany(streams: readonly { deliveryId: string; events: DeliveryEvent[]; state: DeliveryState }[]): Promise<Set<string>>;
+  /**
+   * Appends to many existing streams, each at its expected version, and writes their projections (clearing
+   * the lease), in one go. A stream no longer at its expected version is left alone (it is not in the result);
+   * the others are written. Returns the ids of the streams written. One append per stream.
+   */
+  abstract appendMany(appends: readonly StreamAppend[]): Promise<Set<string>>;
 }
 
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
   abstract save(message: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void>;
-  abstract body(eventId: string): Promise<string | null>;
+  abstract saveMany(messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[]): Promise<void>;
+  /** The bodies of the envelopes that exist, by event id. */
+  abstract bodies(eventIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** Tells a workspace owner that something needs their attention. */
@@ -71,12 +100,23 @@ export interface TransportOutcome {
   durationMs: number;
 }
 
+/** A webhook URL resolved and checked by the SSRF guard, with its signing secrets, ready to send to. */
+export interface PreparedTarget {
+  send(message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }>;
+}
+
 /**
  * Sends one signed webhook: the SSRF guard resolves and checks the URL's addresses, the request goes to the
  * checked address (no second lookup), redirects are not followed, 10 s time-out. A refused URL is an
  * outcome (not delivered, no status code), not an exception; `refused` says the guard stopped it.
  */
 export abstract class WebhookTransport {
+  /**
+   * Resolves and checks `url` once (the SSRF guard), and readies `secrets` for signing, for the attempts of one
+   * dispatch batch: every send of the target goes to the address checked here. A refused URL gives a target
+   * whose sends are refused outcomes.
+   */
+  abstract prepare(url: string, secrets: string[]): Promise<PreparedTarget>;
   abstract send(url: string, secrets: string[], message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }>;
   /** Throws a ValidationError on `/url` when the URL is refused by the URL rules or the SSRF guard. */
   abstract screen(url: string): Promise<void>;

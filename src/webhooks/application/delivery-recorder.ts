@@ -1,0 +1,140 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Sql } from '../../platform/database/sql.js';
+import { Clock } from '../../platform/time/clock.js';
+import type { DeliveryState } from '../domain/delivery.js';
+import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../domain/recording.js';
+import { DeliveryLog } from './delivery-log.js';
+import { useIndexPlans } from './index-plans.js';
+import { DeliveryStore, EndpointRepository, OwnerNotifier } from './ports/webhook.ports.js';
+
+/** At most this many outcomes are recorded in one transaction. */
+export const MAX_GROUP = 500;
+
+export interface RecordingSummary {
+  /** deliveries whose stream got the outcome's events */
+  recorded: string[];
+  /** outcomes left out on purpose (gone, moved since the claim, ...) */
+  skipped: { deliveryId: string; reason: SkipReason }[];
+  /** outcomes that could not be recorded (logged; the lease runs out and the delivery is sent again) */
+  failed: string[];
+}
+
+type Detailed = Omit<RecordingSummary, 'skipped'> & { skipped: RecordingPlan['skipped'] };
+
+interface Queued {
+  outcome: ClaimedOutcome;
+  done: () => void;
+}
+
+/**
+ * Records the dispatcher's outcomes, many per transaction (a group commit): outcomes queue up while a
+ * transaction is being written, and the next transaction takes every one that queued meanwhile. So a single
+ * outcome is written at once, and under load a transaction carries as many as arrived during the previous
+ * one, at a fixed number of statements:
+ *
+ *   index plans only (`useIndexPlans`) -> lock the endpoints (one statement, in id order) -> lock and load the
+ *   delivery streams (one statement, in id order) -> decide every outcome in memory (`planRecording`, the pure
+ *   decider) -> move the projections with a compare-and-set on version and append the events (one statement)
+ *   -> save each endpoint's counters once (one statement) -> notify the owners of endpoints that were disabled.
+ *
+ * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
+ * deliveries, so the two cannot deadlock; two recorders lock in the same order, and so does a replay (id
+ * order). The endpoint lock is NO KEY UPDATE, so the fan-out's foreign-key checks do not wait for it. A delivery whose stream
+ * moved since it was claimed (a resend, or another dispatcher after the lease ran out) keeps its newer state
+ * and the rest of the group is recorded. If the group's transaction fails as a whole, its outcomes are
+ * recorded one by one; one that still fails is logged and its lease runs out (sent again: at-least-once).
+ */
+@Injectable()
+export class DeliveryRecorder {
+  private readonly logger = new Logger('WebhookDispatcher');
+  private queue: Queued[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly endpoints: EndpointRepository,
+    private readonly store: DeliveryStore,
+    private readonly log: DeliveryLog,
+    private readonly notifier: OwnerNotifier,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Queues one outcome for the next group; resolves once it is recorded, skipped, or given up on (logged). */
+  record(outcome: ClaimedOutcome): Promise<void> {
+    return new Promise<void>((done) => {
+      this.queue.push({ outcome, done });
+      this.draining ??= this.drain();
+    });
+  }
+
+  /** Resolves when every queued outcome has been dealt with. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, MAX_GROUP);
+        try {
+          await this.recordMany(group.map((q) => q.outcome));
+        } finally {
+          for (const q of group) q.done();
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  /**
+   * Records `outcomes` (in this order) in one transaction, or one by one if that fails. Never throws: what
+   * could not be recorded is logged and listed as failed.
+   */
+  async recordMany(outcomes: readonly ClaimedOutcome[]): Promise<RecordingSummary> {
+    if (outcomes.length === 0) return { recorded: [], skipped: [], failed: [] };
+    let summary: Detailed;
+    try {
+      summary = await this.inOneTransaction(outcomes);
+    } catch (err) {
+      if (outcomes.length === 1) {
+        this.logger.error({ err, delivery_id: outcomes[0]!.deliveryId }, 'Delivery attempt could not be recorded');
+        return { recorded: [], skipped: [], failed: [outcomes[0]!.deliveryId] };
+      }
+      this.logger.warn({ err, outcomes: outcomes.length }, 'Recording a group of delivery outcomes failed; recording them one by one');
+      const each: RecordingSummary = { recorded: [], skipped: [], failed: [] };
+      for (const outcome of outcomes) {
+        const one = await this.recordMany([outcome]);
+        each.recorded.push(...one.recorded);
+        each.skipped.push(...one.skipped);
+        each.failed.push(...one.failed);
+      }
+      return each;
+    }
+    for (const s of summary.skipped) {
+      if (s.reason === 'moved') this.logger.log({ delivery_id: s.deliveryId }, 'Delivery changed while it was in flight; keeping the newer state');
+      if (s.reason === 'rejected') this.logger.error({ delivery_id: s.deliveryId, detail: s.detail }, 'Delivery outcome refused by the delivery rules');
+    }
+    return { ...summary, skipped: summary.skipped.map(({ deliveryId, reason }) => ({ deliveryId, reason })) };
+  }
+
+  private inOneTransaction(outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
+    return this.sql.transaction(async () => {
+      await useIndexPlans(this.sql);
+      const endpoints = await this.endpoints.lockMany(outcomes.map((o) => o.endpointId));
+      const live = outcomes.filter((o) => endpoints.has(o.endpointId)).map((o) => o.deliveryId);
+      const loaded = await this.store.loadMany(live, { lock: true });
+      const streams = new Map<string, DeliveryState>([...loaded].map(([id, l]) => [id, l.state]));
+      const plan = planRecording(outcomes, streams, endpoints, this.log.policy, this.clock.now());
+      const written = await this.store.appendMany(plan.appends);
+      const expected = plan.appends.filter((a) => a.events.length > 0);
+      if (expected.some((a) => !written.has(a.deliveryId))) {
+        // Every stream is locked and at the version planned from: a miss means the rows changed under the lock.
+        throw new Error('a delivery stream moved while it was locked');
+      }
+      await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);
+      for (const disabled of plan.disabled) await this.notifier.endpointDisabled(disabled);
+      return { recorded: expected.map((a) => a.deliveryId), skipped: plan.skipped, failed: [] };
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Sql } from '../../platform/database/sql.js';
+
+/**
+ * Has the rest of the current transaction find rows through indexes, never by scanning a table
+ * (`enable_seqscan` off, transaction-local).
+ *
+ * The batch statements of the dispatcher look rows up by a list of keys (`id = ANY(?)`, `UPDATE … FROM
+ * unnest(?)`). They run as named prepared statements, whose generic plan is made once per connection and then
+ * kept: made while a table was small (a quiet start), it scans the table and tests every row against the whole
+ * key list, which grows with the table into the largest cost of a busy dispatcher. With sequential scans off,
+ * the plan probes the primary key for each key, whatever the size of the table when it was planned.
+ */
+export async function useIndexPlans(sql: Sql): Promise<void> {
+  if (!sql.inTransaction()) throw new Error('useIndexPlans needs a transaction (the setting is transaction-local)');
+  await sql.all(`SELECT set_config('enable_seqscan', 'off', true)`);
+}
