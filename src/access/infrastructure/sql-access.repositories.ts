@@ -84,11 +84,6 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
     return row ? toKey(row) : null;
   }
 
-  async byLookupPrefix(prefix: string): Promise<ApiKey | null> {
-    const row = await this.sql.one<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE lookup_prefix = ?`, [prefix]);
-    return row ? toKey(row) : null;
-  }
-
   async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
     const rows = await this.sql.all<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`, [
       workspaceId,

@@ -9,10 +9,9 @@ export abstract class WorkspaceRepository {
   abstract count(): Promise<number>;
 }
 
-/** Port: API keys, found by their non-secret lookup prefix. */
+/** Port: API keys (authentication reads them through PrincipalLookup). */
 export abstract class ApiKeyRepository {
   abstract byId(id: string): Promise<ApiKey | null>;
-  abstract byLookupPrefix(prefix: string): Promise<ApiKey | null>;
   abstract listByWorkspace(workspaceId: string): Promise<ApiKey[]>;
   abstract save(key: ApiKey): Promise<void>;
 }
