@@ -77,6 +77,18 @@ describe('access checks, in the contract order', () => {
       expect(expectProblem(await get('/v1/contacts', auth), 401, 'invalid_api_key').detail).toMatch(/revoked/);
     });
 
+    it('moves the access epoch when a key or workspace changes, not when one is created (caches stay warm)', async () => {
+      const epoch = async () => Number((await t.sql<{ epoch: string }>(`SELECT epoch FROM access_epoch`))[0]!.epoch);
+      const before = await epoch();
+      const { keyId, workspace } = await aTenant(t.commands);
+      await aKey(t.commands, workspace.id);
+      expect(await epoch()).toBe(before);
+      await t.sql(`UPDATE workspaces SET name = name WHERE id = $1`, [workspace.id]); // no change: no move
+      expect(await epoch()).toBe(before);
+      await t.sql(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [keyId]);
+      expect(await epoch()).toBe(before + 1);
+    });
+
     it('sees a plan changed elsewhere on the next request', async () => {
       const { auth, workspace } = await aTenant(t.commands);
       expect((await get('/v1/contacts', auth)).statusCode).toBe(200);

@@ -48,4 +48,16 @@ describe('the API when PostgreSQL cuts its connections', () => {
     expect(await sql.one<{ ok: number }>(`SELECT 1 AS ok`)).toEqual({ ok: 1 });
     await expect(sql.transaction(() => sql.one<{ ok: number }>(`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
   });
+
+  it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, not inside another transaction', async () => {
+    const sql = t.app.get(Sql);
+    let late: Promise<boolean> | undefined;
+    await sql.transaction(async () => {
+      late = new Promise((resolve) => setTimeout(() => resolve(sql.inTransaction()), 50));
+    });
+    // Another transaction is open when the scheduled callback runs.
+    await sql.transaction(async () => {
+      expect(await late).toBe(false);
+    });
+  });
 });

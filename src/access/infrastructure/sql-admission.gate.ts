@@ -40,7 +40,7 @@ export class SqlAdmissionGate extends AdmissionGate {
     const hits = new Map<string, number>();
     for (const t of tickets) hits.set(`burst:${t.keyId}`, (hits.get(`burst:${t.keyId}`) ?? 0) + 1);
     const keys = [...hits.keys()].sort(); // one lock order for every process: no deadlocks between batches
-    const quotaKeys = [...new Set(tickets.map((t) => `${t.workspaceId} ${t.period}`))];
+    const quotaKeys = [...new Map(tickets.map((t) => [`${t.workspaceId} ${t.period}`, t])).values()]; // the primary key, probed per pair
     const now = this.clock.now().getTime();
     const rows = await this.sql.all<{ kind: string; id: string; value: string; expire: string | null }>(
       `WITH hits AS (SELECT * FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS h(key, n, ord)),
@@ -54,10 +54,11 @@ export class SqlAdmissionGate extends AdmissionGate {
        SELECT 'burst' AS kind, key AS id, points::text AS value, expire::text FROM counted
        UNION ALL
        SELECT 'quota', q.workspace_id || ' ' || q.period, q.used::text, NULL
-         FROM quota_usage q JOIN unnest(?::text[]) AS wanted(k) ON wanted.k = q.workspace_id || ' ' || q.period
+         FROM unnest(?::text[], ?::text[]) AS wanted(workspace_id, period)
+         JOIN quota_usage q ON q.workspace_id = wanted.workspace_id AND q.period = wanted.period
        UNION ALL
        SELECT 'epoch', '', epoch::text, NULL FROM access_epoch`,
-      [keys, keys.map((k) => hits.get(k)!), now + windowSeconds * 1000, now, now, quotaKeys],
+      [keys, keys.map((k) => hits.get(k)!), now + windowSeconds * 1000, now, now, quotaKeys.map((t) => t.workspaceId), quotaKeys.map((t) => t.period)],
     );
     const burst = new Map<string, ReturnType<typeof shareWindow>>();
     const quota = new Map<string, number>();

@@ -45,12 +45,18 @@ function compile(sql: string): Compiled {
  * pool. Parameters are positional `?` placeholders, bound by the driver (never inlined).
  */
 export class Sql {
-  private readonly tx = new AsyncLocalStorage<PoolClient>();
+  /** The open transaction of this async context; `open` turns false at COMMIT/ROLLBACK, so a callback scheduled inside it and run later never borrows a client that went back to the pool. */
+  private readonly tx = new AsyncLocalStorage<{ client: PoolClient; open: boolean }>();
+
+  private current(): PoolClient | undefined {
+    const holder = this.tx.getStore();
+    return holder?.open ? holder.client : undefined;
+  }
 
   constructor(readonly pool: Pool) {}
 
   async all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const runner = this.tx.getStore() ?? this.pool;
+    const runner = this.current() ?? this.pool;
     const c = compile(sql);
     const result = await runner.query({ text: c.text, name: c.name, values: params });
     return result.rows as T[];
@@ -63,24 +69,26 @@ export class Sql {
 
   /** Runs `fn` in a transaction; nested calls join the outer transaction. */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.tx.getStore()) return fn();
+    if (this.current()) return fn();
     const client = await this.pool.connect();
+    const holder = { client, open: true };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const result = await this.tx.run(client, fn);
+      const result = await this.tx.run(holder, fn);
       await client.query('COMMIT');
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
       throw err;
     } finally {
+      holder.open = false;
       // A connection whose rollback failed is not given back to the pool.
       client.release(broken);
     }
   }
 
   inTransaction(): boolean {
-    return this.tx.getStore() !== undefined;
+    return this.current() !== undefined;
   }
 }

@@ -6,6 +6,7 @@ import { Migration0004Analytics } from './0004-analytics.js';
 import { Migration0005AccessEpoch } from './0005-access-epoch.js';
 import { Migration0006PageSlugPrefixIndex } from './0006-page-slug-prefix-index.js';
 import { Migration0007RetentionIndexes } from './0007-retention-indexes.js';
+import { Migration0008AccessEpochOnChanges } from './0008-access-epoch-on-changes.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -19,4 +20,5 @@ export const migrations: MigrationObject[] = [
   { name: '0005-access-epoch', class: Migration0005AccessEpoch },
   { name: '0006-page-slug-prefix-index', class: Migration0006PageSlugPrefixIndex },
   { name: '0007-retention-indexes', class: Migration0007RetentionIndexes },
+  { name: '0008-access-epoch-on-changes', class: Migration0008AccessEpochOnChanges },
 ];
