@@ -162,14 +162,28 @@ describe('the operator CLI', () => {
     const stored = async () => (await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [id]))[0]!.secret_encrypted;
     const opensWith = (key: Buffer, sealed: string) => new SecretCipher(new Keyring(key).derive('webhook-secrets')).isCurrent(sealed, id);
 
+    // A second endpoint whose previous secret (kept after a secret rotation) no configured key opens.
+    const other = `${id}b`;
+    await endpoints.insert(
+      Endpoint.register({ id: other, workspaceId: ws.id, url: 'https://hooks.example.com/in', eventTypes: ['contact.created'], secretRef: endpoints.seal(other, secret), now: new Date() }),
+    );
+    const stray = new SecretCipher(new Keyring(Buffer.alloc(32, 12)).derive('webhook-secrets')).encrypt(newSigningSecret(), other);
+    await t.sql(`UPDATE webhook_endpoints SET previous_secret_encrypted = $1, previous_secret_expires_at = now() + interval '1 day' WHERE id = $2`, [stray, other]);
+
     const first = await cli(t, ['secrets', 're-encrypt'], rotated);
     expect(first.code).toBe(0);
     expect(first.json).toMatchObject({ reencrypted: expect.any(Number), unreadable: [] });
-    expect(first.json.reencrypted).toBeGreaterThanOrEqual(1);
+    expect(first.json.reencrypted).toBeGreaterThanOrEqual(2);
     const sealed = await stored();
     expect(opensWith(newKey, sealed)).toBe(true);
     expect(opensWith(oldKey, sealed)).toBe(false);
     expect(new SecretCipher(new Keyring(newKey).derive('webhook-secrets')).decrypt(sealed, id)).toBe(secret);
+    const [otherRow] = await t.sql<{ secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: Date | null }>(
+      `SELECT secret_encrypted, previous_secret_encrypted, previous_secret_expires_at FROM webhook_endpoints WHERE id = $1`,
+      [other],
+    );
+    expect(new SecretCipher(new Keyring(newKey).derive('webhook-secrets')).decrypt(otherRow!.secret_encrypted, other)).toBe(secret);
+    expect(otherRow).toMatchObject({ previous_secret_encrypted: null, previous_secret_expires_at: null });
 
     expect((await cli(t, ['secrets', 're-encrypt'], rotated)).json).toMatchObject({ reencrypted: 0, unreadable: [] });
     // A key that opens nothing: the endpoint is reported, nothing is rewritten.

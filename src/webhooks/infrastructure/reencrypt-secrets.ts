@@ -54,22 +54,36 @@ export class ReencryptSecretsHandler implements ICommandHandler<ReencryptSecrets
     }
   }
 
+  /**
+   * The current secret and the previous one (kept during a secret rotation) are resealed independently: a
+   * previous secret that no key opens any more is dropped (it only ever served as a second signature for
+   * 24 hours), so it cannot keep the current one from moving to the new master key.
+   */
   private reencrypt(id: string): Promise<'rewritten' | 'current' | 'unreadable' | 'gone'> {
     return this.sql.transaction(async () => {
       const row = await this.sql.one<SecretRow>(`SELECT id, secret_encrypted, previous_secret_encrypted FROM webhook_endpoints WHERE id = ? FOR UPDATE`, [id]);
       if (!row) return 'gone';
-      const reseal = (stored: string | null): string | null => (stored === null || this.cipher.isCurrent(stored, id) ? stored : this.cipher.encrypt(this.cipher.decrypt(stored, id), id));
-      let current: string | null;
-      let previous: string | null;
-      try {
-        current = reseal(row.secret_encrypted);
-        previous = reseal(row.previous_secret_encrypted);
-      } catch (err) {
-        this.logger.warn({ endpoint_id: id, err: (err as Error).message }, 'Endpoint secret opens with no configured key');
+      const reseal = (stored: string): string | null => {
+        if (this.cipher.isCurrent(stored, id)) return stored;
+        try {
+          return this.cipher.encrypt(this.cipher.decrypt(stored, id), id);
+        } catch {
+          return null;
+        }
+      };
+      const current = reseal(row.secret_encrypted);
+      const previous = row.previous_secret_encrypted === null ? null : reseal(row.previous_secret_encrypted);
+      if (current === null) {
+        this.logger.warn({ endpoint_id: id }, 'Endpoint signing secret opens with no configured key; rotate its secret');
         return 'unreadable';
       }
       if (current === row.secret_encrypted && previous === row.previous_secret_encrypted) return 'current';
-      await this.sql.all(`UPDATE webhook_endpoints SET secret_encrypted = ?, previous_secret_encrypted = ? WHERE id = ?`, [current, previous, id]);
+      await this.sql.all(
+        `UPDATE webhook_endpoints SET secret_encrypted = ?, previous_secret_encrypted = ?,
+                previous_secret_expires_at = CASE WHEN ?::text IS NULL THEN NULL ELSE previous_secret_expires_at END
+          WHERE id = ?`,
+        [current, previous, previous, id],
+      );
       return 'rewritten';
     });
   }
