@@ -10,6 +10,10 @@ describe('numberPlaceholders', () => {
     expect(numberPlaceholders(`SELECT '?' AS "what?", ? AS x WHERE y = 'it''s ?'`)).toBe(`SELECT '?' AS "what?", $1 AS x WHERE y = 'it''s ?'`);
   });
 
+  it.each([['SELECT 1 -- why?'], ['SELECT /* a?b */ 1'], ['SELECT $$ ? $$'], ["SELECT E'it\\'s ?'"]])('refuses %s instead of numbering a ? it cannot see', (sql) => {
+    expect(() => numberPlaceholders(sql)).toThrow(/not supported/);
+  });
+
   it('keeps a statement without placeholders as it is', () => {
     expect(numberPlaceholders('SELECT 1')).toBe('SELECT 1');
   });

@@ -3,6 +3,9 @@ import type { Pool, PoolClient } from 'pg';
 
 /** The text of a statement with `?` placeholders turned into `$1…$n` (quoted text and identifiers are left alone). */
 export function numberPlaceholders(sql: string): string {
+  // A `?` inside a comment or a dollar-quoted or E'' string would be numbered by mistake: such statements
+  // are refused rather than silently changed. (Use jsonb_exists() rather than the jsonb `?` operator.)
+  if (/--|\/\*|\$\$|(^|[\s(,=])E'/i.test(sql)) throw new Error(`Sql: comments, dollar quotes and E'' strings are not supported in statements: ${sql.slice(0, 80)}`);
   let out = '';
   let n = 0;
   let quote: string | null = null;

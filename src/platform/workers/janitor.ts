@@ -25,6 +25,7 @@ export class Janitor implements BackgroundWorker {
   private readonly logger = new Logger('Janitor');
   private readonly tasks: RetentionTask[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private sweeping = false;
 
   constructor(
     idempotency: IdempotencyStore,
@@ -53,6 +54,19 @@ export class Janitor implements BackgroundWorker {
 
   async sweep(): Promise<Record<string, number>> {
     const purged: Record<string, number> = {};
+    // A long first sweep (a big backlog) must not be overlapped by the next tick.
+    if (this.sweeping) return purged;
+    this.sweeping = true;
+    try {
+      await this.runTasks(purged);
+    } finally {
+      this.sweeping = false;
+    }
+    if (Object.values(purged).some((n) => n > 0)) this.logger.log({ purged }, 'Janitor purged rows past their retention');
+    return purged;
+  }
+
+  private async runTasks(purged: Record<string, number>): Promise<void> {
     for (const task of this.tasks) {
       try {
         purged[task.name] = await task.purge();
@@ -60,8 +74,6 @@ export class Janitor implements BackgroundWorker {
         this.logger.warn({ err, task: task.name }, 'Janitor task failed; retrying at the next sweep');
       }
     }
-    if (Object.values(purged).some((n) => n > 0)) this.logger.log({ purged }, 'Janitor purged rows past their retention');
-    return purged;
   }
 }
 

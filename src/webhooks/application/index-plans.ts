@@ -9,6 +9,10 @@ import type { Sql } from '../../platform/database/sql.js';
  * kept: made while a table was small (a quiet start), it scans the table and tests every row against the whole
  * key list, which grows with the table into the largest cost of a busy dispatcher. With sequential scans off,
  * the plan probes the primary key for each key, whatever the size of the table when it was planned.
+ *
+ * The setting only shapes plans made under it: a generic plan cached while sequential scans were allowed
+ * keeps its scan. So the statements it protects must run only inside transactions that call this first
+ * (today: the dispatcher's claim and the recorder's group transaction); do not reuse them elsewhere.
  */
 export async function useIndexPlans(sql: Sql): Promise<void> {
   if (!sql.inTransaction()) throw new Error('useIndexPlans needs a transaction (the setting is transaction-local)');
