@@ -1,12 +1,13 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
+import pg from 'pg';
 import { APP_CONFIG, APP_RUNTIME, type AppRuntime } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { Keyring } from './config/keyring.js';
 import { ormOptions } from './database/orm.js';
 import { Sql } from './database/sql.js';
+import { Transactions } from './cqrs/transactional.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { Outbox } from './outbox/outbox.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
@@ -20,11 +21,24 @@ import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 /** The shared kernel: configuration, database, clock and ids, cursors, idempotency, quota, rate limit, outbox. */
 @Global()
 @Module({})
-export class PlatformModule {
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(private readonly sql: Sql) {}
+
+  /** The workers' pool is ours to close; MikroORM closes the API pool. */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.sql.workerPool !== this.sql.apiPool) await this.sql.workerPool.end();
+  }
+
   static forRoot(config: AppConfig, runtime: AppRuntime): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [MikroOrmModule.forRoot({ ...ormOptions(runtime.databaseUrl), registerRequestContext: false, driver: PostgreSqlDriver })],
+      imports: [
+        MikroOrmModule.forRoot({
+          ...ormOptions(runtime.databaseUrl, config.database.poolSize, { waitMs: config.database.poolWaitMs, applicationName: 'bio-page-api' }),
+          registerRequestContext: false,
+          driver: PostgreSqlDriver,
+        }),
+      ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_RUNTIME, useValue: runtime },
@@ -32,7 +46,18 @@ export class PlatformModule {
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: RandomIdGenerator },
         { provide: CursorCodec, inject: [Keyring], useFactory: (k: Keyring) => new CursorCodec(k.deriveAll('cursor')) },
-        { provide: Sql, inject: [EntityManager], useFactory: async (em: EntityManager) => new Sql((await em.getConnection().getNativeClient()) as Pool) },
+        {
+          provide: Sql,
+          inject: [EntityManager],
+          useFactory: async (em: EntityManager) => {
+            const apiPool = (await em.getConnection().getNativeClient()) as pg.Pool;
+            // The workers' own pool: same connection settings and type parsers, its own size and name.
+            const workerPool = new pg.Pool({ ...apiPool.options, password: apiPool.options.password, max: config.database.workerPoolSize, application_name: 'bio-page-workers' });
+            workerPool.on('error', () => undefined); // an idle client's error: pg-pool has already discarded it
+            return new Sql(apiPool, workerPool);
+          },
+        },
+        { provide: Transactions, inject: [Sql], useFactory: (sql: Sql): Transactions => ({ run: (work) => sql.transaction(work) }) },
         IdempotencyStore,
         QuotaStore,
         Outbox,
@@ -41,7 +66,7 @@ export class PlatformModule {
         WorkerHost,
         Janitor,
       ],
-      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry, Janitor],
+      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, Transactions, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry, Janitor],
     };
   }
 }

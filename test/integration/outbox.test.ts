@@ -7,7 +7,6 @@ import { ContactRepository } from '../../src/audience/application/ports/audience
 import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/outbox-relay.js';
 import type { OutboxRow } from '../../src/platform/outbox/outbox.js';
 import { Sql } from '../../src/platform/database/sql.js';
-import { EntityManager } from '@mikro-orm/postgresql';
 
 describe('the transactional outbox', () => {
   let t: TestApp;
@@ -84,7 +83,7 @@ describe('the outbox relay', () => {
   });
   afterAll(() => t.close());
 
-  const relay = () => new OutboxRelay(t.app.get(Sql), t.app.get(EntityManager), [recorder]);
+  const relay = () => new OutboxRelay(t.app.get(Sql), [recorder]);
   const insert = (n: number, ws: string) =>
     t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}' FROM generate_series(1, $1) g`, [n, ws]);
 
@@ -126,7 +125,7 @@ describe('the outbox relay', () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
     await t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_ok1','ws_p','ok','{"data":{}}'), ('whmsg_bad','ws_p','poison','{"data":{}}'), ('whmsg_ok2','ws_p','ok','{"data":{}}')`);
     const handled: string[] = [];
-    const picky = new OutboxRelay(t.app.get(Sql), t.app.get(EntityManager), [
+    const picky = new OutboxRelay(t.app.get(Sql), [
       {
         async handle(rows) {
           if (rows.some((r) => r.type === 'poison')) throw new Error('cannot handle poison');

@@ -1,8 +1,10 @@
 import { Controller, Module, Post, Req } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { Operation } from '../../src/access/interface/http/operation.js';
+import { Transactional } from '../../src/platform/cqrs/transactional.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { Outbox } from '../../src/platform/outbox/outbox.js';
 
@@ -12,20 +14,23 @@ class ProbeBody {
   @ApiProperty() @IsOptional() @IsIn(['domain', 'crash']) fail?: 'domain' | 'crash';
 }
 
-/**
- * A test fixture: an IDEM write operation on the real pipeline (guard, validation, idempotency, quota,
- * transaction). Its side effect is one outbox row, so tests can count effects. Mounted by tests only.
- */
-@Controller('v1/_probe')
-export class ProbeController {
+class ProbeWriteCommand extends Command<{ note: string; at: string }> {
+  constructor(
+    readonly workspaceId: string,
+    readonly body: ProbeBody,
+  ) {
+    super();
+  }
+}
+
+/** The probe's use case: one outbox row, then an optional delay or failure, in the handler's transaction. */
+@CommandHandler(ProbeWriteCommand)
+@Transactional()
+export class ProbeWriteHandler implements ICommandHandler<ProbeWriteCommand> {
   constructor(private readonly outbox: Outbox) {}
 
-  @Post('writes')
-  @Operation({ id: 'probeWrite', summary: 'test fixture', scope: 'pages:write', write: true, quotaCost: 1, idempotent: true, status: 201, body: ProbeBody })
-  async write(@Req() req: FastifyRequest) {
-    const body = req.input!.body as ProbeBody;
-    const ws = req.principal!.workspace.id;
-    await this.outbox.append([{ type: 'probe.written', workspaceId: ws, data: { note: body.note }, occurredAt: new Date() }]);
+  async execute({ workspaceId, body }: ProbeWriteCommand) {
+    await this.outbox.append([{ type: 'probe.written', workspaceId, data: { note: body.note }, occurredAt: new Date() }]);
     if (body.delay_ms) await new Promise((r) => setTimeout(r, body.delay_ms));
     if (body.fail === 'domain') throw new DomainError('stale_snapshot', 'probe: stale');
     if (body.fail === 'crash') throw new Error('probe: crash');
@@ -33,5 +38,20 @@ export class ProbeController {
   }
 }
 
-@Module({ controllers: [ProbeController] })
+/**
+ * A test fixture: an IDEM write operation on the real pipeline (guard, validation, idempotency, quota,
+ * transaction). Its side effect is one outbox row, so tests can count effects. Mounted by tests only.
+ */
+@Controller('v1/_probe')
+export class ProbeController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('writes')
+  @Operation({ id: 'probeWrite', summary: 'test fixture', scope: 'pages:write', write: true, quotaCost: 1, idempotent: true, status: 201, body: ProbeBody })
+  write(@Req() req: FastifyRequest) {
+    return this.commands.execute(new ProbeWriteCommand(req.principal!.workspace.id, req.input!.body as ProbeBody));
+  }
+}
+
+@Module({ controllers: [ProbeController], providers: [ProbeWriteHandler] })
 export class ProbeModule {}

@@ -1,7 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
-import { Sql } from '../../platform/database/sql.js';
-import { Outbox } from '../../platform/outbox/outbox.js';
+import { Transactional } from '../../platform/cqrs/transactional.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
@@ -22,15 +21,14 @@ export class CaptureContactCommand extends Command<ContactView> {
   }
 }
 
-/** Captures a contact and writes its `contact.created` outbox row in the same transaction. */
+/** Captures a contact; the repository writes its `contact.created` outbox row in the same transaction. */
 @CommandHandler(CaptureContactCommand)
+@Transactional()
 export class CaptureContactHandler implements ICommandHandler<CaptureContactCommand, ContactView> {
   constructor(
-    private readonly sql: Sql,
     private readonly workspaces: WorkspaceRepository,
     private readonly contacts: ContactRepository,
     private readonly sources: SourceDirectory,
-    private readonly outbox: Outbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -41,7 +39,7 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
     if (cmd.pageId && !(await this.sources.belongsTo(cmd.workspaceId, cmd.pageId, cmd.blockId ?? null))) {
       throw ValidationError.parameter(cmd.blockId ? 'block' : 'page', 'No such page or block in this workspace.');
     }
-    const { contact, event } = Contact.capture({
+    const { contact } = Contact.capture({
       id: this.ids.next('ctc'),
       workspaceId: cmd.workspaceId,
       email: cmd.email,
@@ -51,12 +49,8 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
       sourceBlockId: cmd.blockId,
       now: this.clock.now(),
     });
-    return this.sql.transaction(async () => {
-      const existing = await this.contacts.add(contact);
-      if (existing) return contactView(existing); // the same person signing up again: no new contact, no event
-      const view = contactView(contact.state);
-      await this.outbox.append([{ type: event.type, workspaceId: cmd.workspaceId, data: { contact: view }, occurredAt: contact.state.createdAt }]);
-      return view;
-    });
+    // The same person signing up again gets the existing contact: nothing is written, no second event.
+    const existing = await this.contacts.add(contact);
+    return contactView(existing ?? contact.state);
   }
 }

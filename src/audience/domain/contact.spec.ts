@@ -11,6 +11,13 @@ describe('Contact.capture', () => {
     expect(event).toEqual({ type: 'contact.created', contact: contact.state });
   });
 
+  it('records contact.created for the repository to pull, once', () => {
+    const { contact, event } = Contact.capture({ ...base, email: 'a@b.io' });
+    expect(contact.pullEvents()).toEqual([event]);
+    expect(contact.pullEvents()).toEqual([]);
+    expect(Contact.restore({ ...contact.state }).pullEvents()).toEqual([]);
+  });
+
   it('keeps the source page and block', () => {
     const { contact } = Contact.capture({ ...base, email: 'a@b.io', source: 'NEWSLETTER', sourcePageId: 'pg_1', sourceBlockId: 'blk_1' });
     expect(contact.state).toMatchObject({ source: 'NEWSLETTER', sourcePageId: 'pg_1', sourceBlockId: 'blk_1' });

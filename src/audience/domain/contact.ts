@@ -22,6 +22,8 @@ export interface ContactCreated {
 
 /** A captured contact (newsletter sign-up, form submission, gated download). Immutable once captured. */
 export class Contact {
+  private events: ContactCreated[] = [];
+
   private constructor(readonly state: Readonly<ContactState>) {}
 
   static capture(input: {
@@ -55,7 +57,16 @@ export class Contact {
       sourceBlockId: input.sourceBlockId ?? null,
       createdAt: input.now,
     });
-    return { contact, event: { type: 'contact.created', contact: contact.state } };
+    const event: ContactCreated = { type: 'contact.created', contact: contact.state };
+    contact.events.push(event);
+    return { contact, event };
+  }
+
+  /** Domain events raised since the last call (the repository writes them to the outbox with the contact). */
+  pullEvents(): ContactCreated[] {
+    const e = this.events;
+    this.events = [];
+    return e;
   }
 
   static restore(state: ContactState): Contact {

@@ -1,11 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../platform/domain/domain-error.js';
-import { Sql } from '../../platform/database/sql.js';
-import { Outbox } from '../../platform/outbox/outbox.js';
+import { Transactional } from '../../platform/cqrs/transactional.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
-import { Sale, type SaleEvent, type SaleState } from '../domain/sale.js';
+import { Sale, type SaleState } from '../domain/sale.js';
 
 export abstract class SaleRepository {
   abstract byId(id: string): Promise<Sale | null>;
@@ -37,13 +36,6 @@ export const saleView = (s: SaleState): SaleView => ({
 export type SaleRecordView = SaleView & { refunded_at: string | null };
 const recordView = (s: SaleState): SaleRecordView => ({ ...saleView(s), refunded_at: s.refundedAt?.toISOString() ?? null });
 
-async function persistWithEvent(sql: Sql, outbox: Outbox, sales: SaleRepository, sale: Sale, event: SaleEvent, at: Date): Promise<void> {
-  await sql.transaction(async () => {
-    await sales.save(sale);
-    await outbox.append([{ type: event.type, workspaceId: sale.state.workspaceId, data: { sale: saleView(event.sale) }, occurredAt: at }]);
-  });
-}
-
 export class RecordSaleCommand extends Command<SaleRecordView> {
   constructor(
     readonly workspaceId: string,
@@ -58,12 +50,11 @@ export class RecordSaleCommand extends Command<SaleRecordView> {
 }
 
 @CommandHandler(RecordSaleCommand)
+@Transactional()
 export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand, SaleRecordView> {
   constructor(
-    private readonly sql: Sql,
     private readonly workspaces: WorkspaceRepository,
     private readonly sales: SaleRepository,
-    private readonly outbox: Outbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -71,8 +62,8 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand, Sal
   async execute(cmd: RecordSaleCommand): Promise<SaleRecordView> {
     if (!(await this.workspaces.byId(cmd.workspaceId))) throw new NotFoundError('workspace');
     const now = this.clock.now();
-    const { sale, event } = Sale.record({ ...cmd, id: this.ids.next('sale'), now });
-    await persistWithEvent(this.sql, this.outbox, this.sales, sale, event, now);
+    const { sale } = Sale.record({ ...cmd, id: this.ids.next('sale'), now });
+    await this.sales.save(sale);
     return recordView(sale.state);
   }
 }
@@ -84,22 +75,18 @@ export class RefundSaleCommand extends Command<SaleRecordView> {
 }
 
 @CommandHandler(RefundSaleCommand)
+@Transactional()
 export class RefundSaleHandler implements ICommandHandler<RefundSaleCommand, SaleRecordView> {
   constructor(
-    private readonly sql: Sql,
     private readonly sales: SaleRepository,
-    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
   async execute(cmd: RefundSaleCommand): Promise<SaleRecordView> {
-    return this.sql.transaction(async () => {
-      const sale = await this.sales.byId(cmd.saleId);
-      if (!sale) throw new NotFoundError('sale');
-      const now = this.clock.now();
-      const event = sale.refund(now);
-      await persistWithEvent(this.sql, this.outbox, this.sales, sale, event, now);
-      return recordView(sale.state);
-    });
+    const sale = await this.sales.byId(cmd.saleId);
+    if (!sale) throw new NotFoundError('sale');
+    sale.refund(this.clock.now());
+    await this.sales.save(sale);
+    return recordView(sale.state);
   }
 }

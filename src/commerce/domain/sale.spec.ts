@@ -20,6 +20,13 @@ describe('Sale', () => {
     expect(() => sale.refund(later)).toThrow(/already refunded/);
   });
 
+  it('records its events for the repository to pull, once', () => {
+    const { sale, event } = Sale.record(base);
+    const refunded = sale.refund(new Date(now.getTime() + 1000));
+    expect(sale.pullEvents()).toEqual([event, refunded]);
+    expect(sale.pullEvents()).toEqual([]);
+  });
+
   it.each([
     [{ kind: 'GIFT' }, /kind/],
     [{ grossAmountCents: 0 }, /gross/],

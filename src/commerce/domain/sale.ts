@@ -28,6 +28,8 @@ const MAX_CENTS = 100_000_000_00; // one hundred million in major units
 
 /** A tip or digital-product sale; paid when recorded, refundable once. */
 export class Sale {
+  private events: SaleEvent[] = [];
+
   private constructor(private current: SaleState) {}
 
   static record(input: {
@@ -66,7 +68,9 @@ export class Sale {
       createdAt: input.now,
       refundedAt: null,
     });
-    return { sale, event: { type: 'sale.paid', sale: sale.state } };
+    const event: SaleEvent = { type: 'sale.paid', sale: sale.state };
+    sale.events.push(event);
+    return { sale, event };
   }
 
   static restore(state: SaleState): Sale {
@@ -80,6 +84,15 @@ export class Sale {
   refund(now: Date): SaleEvent {
     if (this.current.refundedAt) throw new SaleAlreadyRefundedError();
     this.current = { ...this.current, refundedAt: now };
-    return { type: 'sale.refunded', sale: this.state };
+    const event: SaleEvent = { type: 'sale.refunded', sale: this.state };
+    this.events.push(event);
+    return event;
+  }
+
+  /** Domain events raised since the last call (the repository writes them to the outbox with the sale). */
+  pullEvents(): SaleEvent[] {
+    const e = this.events;
+    this.events = [];
+    return e;
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
-import { Sale, type SaleKind } from '../domain/sale.js';
-import { SaleRepository } from '../application/sales.js';
+import { Outbox } from '../../platform/outbox/outbox.js';
+import { Sale, type SaleEvent, type SaleKind } from '../domain/sale.js';
+import { SaleRepository, saleView } from '../application/sales.js';
 
 interface Row {
   id: string;
@@ -17,7 +18,10 @@ interface Row {
 
 @Injectable()
 export class SqlSaleRepository extends SaleRepository {
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    private readonly outbox: Outbox,
+  ) {
     super();
   }
 
@@ -52,5 +56,7 @@ export class SqlSaleRepository extends SaleRepository {
        ON CONFLICT (id) DO UPDATE SET refunded_at = EXCLUDED.refunded_at`,
       [s.id, s.workspaceId, s.kind, s.grossAmountCents, s.netAmountCents, s.currency, s.customerEmail, s.createdAt, s.refundedAt],
     );
+    const at = (e: SaleEvent) => (e.type === 'sale.refunded' ? e.sale.refundedAt! : e.sale.createdAt);
+    await this.outbox.append(sale.pullEvents().map((e) => ({ type: e.type, workspaceId: s.workspaceId, data: { sale: saleView(e.sale) }, occurredAt: at(e) })));
   }
 }

@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OwnTransactions, Transactions } from '../../platform/cqrs/transactional.js';
 import { NotFoundError } from '../../platform/domain/domain-error.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
@@ -23,6 +24,7 @@ export class AddFileCommand extends Command<FileView> {
  * cannot be written, the stored bytes are removed again.
  */
 @CommandHandler(AddFileCommand)
+@OwnTransactions('writes the bytes to file storage first, holding no connection, then inserts the row')
 export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView> {
   constructor(
     private readonly workspaces: WorkspaceRepository,
@@ -30,6 +32,7 @@ export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView>
     private readonly storage: FileStorage,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   async execute(cmd: AddFileCommand): Promise<FileView> {
@@ -44,7 +47,7 @@ export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView>
     });
     await this.storage.put(file.state.storageKey, cmd.bytes);
     try {
-      await this.files.add(file);
+      await this.transactions.run(() => this.files.add(file));
     } catch (err) {
       await this.storage.remove(file.state.storageKey).catch(() => undefined);
       throw err;

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
-import { Outbox } from '../../platform/outbox/outbox.js';
+import { Transactional } from '../../platform/cqrs/transactional.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import { Page, type PageEdit, type ResolvedFile } from '../domain/page.js';
@@ -11,17 +11,6 @@ import { StaleSnapshotError } from '../domain/page.errors.js';
 import { baseSlug } from '../domain/slug.js';
 import { pageView, type PageView } from './page.views.js';
 import { FileDirectory, PageRepository } from './ports/page.ports.js';
-
-/** Writes the page.published outbox rows for the page's pending domain events (same transaction). */
-export async function publishEvents(outbox: Outbox, page: Page): Promise<void> {
-  const messages = page.pullEvents().map((e) => ({
-    type: 'page.published',
-    workspaceId: e.workspaceId,
-    data: { page: { id: e.pageId, title: e.title, slug: e.slug, published_at: e.publishedAt.toISOString() } },
-    occurredAt: e.publishedAt,
-  }));
-  if (messages.length) await outbox.append(messages);
-}
 
 /** Shared steps of every write on an existing page: load, check the stamp, change, compare-and-set save. */
 abstract class PageWriteHandler {
@@ -57,6 +46,7 @@ export class CreatePageCommand extends Command<PageView> {
 }
 
 @CommandHandler(CreatePageCommand)
+@Transactional()
 export class CreatePageHandler implements ICommandHandler<CreatePageCommand, PageView> {
   constructor(
     private readonly pages: PageRepository,
@@ -87,6 +77,7 @@ export class UpdatePageCommand extends Command<PageView> {
 }
 
 @CommandHandler(UpdatePageCommand)
+@Transactional()
 export class UpdatePageHandler extends PageWriteHandler implements ICommandHandler<UpdatePageCommand, PageView> {
   constructor(
     pages: PageRepository,
@@ -124,6 +115,7 @@ export class AddBlockCommand extends Command<PageView> {
 }
 
 @CommandHandler(AddBlockCommand)
+@Transactional()
 export class AddBlockHandler extends PageWriteHandler implements ICommandHandler<AddBlockCommand, PageView> {
   constructor(
     pages: PageRepository,
@@ -172,6 +164,7 @@ export class RemoveBlockCommand extends Command<PageView> {
 }
 
 @CommandHandler(RemoveBlockCommand)
+@Transactional()
 export class RemoveBlockHandler extends PageWriteHandler implements ICommandHandler<RemoveBlockCommand, PageView> {
   constructor(pages: PageRepository, clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
     super(pages, clock, config);
@@ -195,14 +188,14 @@ export class PublishPageCommand extends Command<{ page: PageView; scheduled_for:
   }
 }
 
-/** Publishes now (live snapshot + page.published outbox row, one transaction) or schedules. */
+/** Publishes now (live snapshot + page.published outbox row, one transaction) or schedules; the scheduler sends it too. */
 @CommandHandler(PublishPageCommand)
+@Transactional()
 export class PublishPageHandler extends PageWriteHandler implements ICommandHandler<PublishPageCommand, { page: PageView; scheduled_for: string | null }> {
   constructor(
     pages: PageRepository,
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly outbox: Outbox,
   ) {
     super(pages, clock, config);
   }
@@ -214,7 +207,6 @@ export class PublishPageHandler extends PageWriteHandler implements ICommandHand
     if (cmd.startsAt) page.schedulePublish(cmd.startsAt, now);
     else page.publish(now);
     const view = await this.save(page, loaded);
-    await publishEvents(this.outbox, page);
     return { page: view, scheduled_for: cmd.startsAt ? cmd.startsAt.toISOString() : null };
   }
 }
@@ -229,6 +221,7 @@ export class ArchivePageCommand extends Command<PageView> {
 }
 
 @CommandHandler(ArchivePageCommand)
+@Transactional()
 export class ArchivePageHandler extends PageWriteHandler implements ICommandHandler<ArchivePageCommand, PageView> {
   constructor(pages: PageRepository, clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
     super(pages, clock, config);

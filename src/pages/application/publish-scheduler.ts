@@ -1,18 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Sql } from '../../platform/database/sql.js';
-import { Outbox } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { PollingLoop } from '../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../platform/workers/worker-host.js';
-import { publishEvents } from './page-commands.js';
+import { PublishPageCommand } from './page-commands.js';
 import { PageRepository } from './ports/page.ports.js';
 
 const TICK_MS = 500;
 const BATCH = 50;
 
 /**
- * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED`, and
- * the publish, the cleared schedule and the page.published outbox row commit in one transaction. State is
+ * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED`, and each
+ * is published by the same PublishPageCommand the API sends, joining the claim's transaction: the publish, the
+ * cleared schedule and the page.published outbox row commit together with the claim. State is
  * only in the database, so a restart or a second worker process neither loses nor repeats a schedule.
  */
 @Injectable()
@@ -32,7 +33,7 @@ export class PublishScheduler implements BackgroundWorker {
   constructor(
     private readonly sql: Sql,
     private readonly pages: PageRepository,
-    private readonly outbox: Outbox,
+    private readonly commands: CommandBus,
     private readonly clock: Clock,
     registry: WorkerRegistry,
   ) {
@@ -55,10 +56,8 @@ export class PublishScheduler implements BackgroundWorker {
         const now = this.clock.now();
         const due = await this.pages.claimDueSchedules(now, BATCH);
         for (const page of due) {
-          const loaded = page.stamp;
-          if (!page.firePublishSchedule(now)) continue;
-          await this.pages.update(page, loaded); // the row is locked: the stamp cannot have moved
-          await publishEvents(this.outbox, page);
+          const { id, workspaceId } = page.snapshot();
+          await this.commands.execute(new PublishPageCommand(workspaceId, id, undefined));
         }
         return due.length;
       });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
+import { Outbox, type OutboxMessage } from '../../platform/outbox/outbox.js';
+import type { PageEvent } from '../domain/page.events.js';
 import type { BlockData } from '../domain/block-schema.js';
 import type { BlockKind } from '../domain/block-kinds.js';
 import { Page, type Block, type PageStatus } from '../domain/page.js';
@@ -61,11 +63,24 @@ function toPage(r: Row): Page {
   });
 }
 
+/** The integration event of a page's domain event: `page.published` carries the contract's page fields. */
+function toOutboxMessage(e: PageEvent): OutboxMessage {
+  return {
+    type: 'page.published',
+    workspaceId: e.workspaceId,
+    data: { page: { id: e.pageId, title: e.title, slug: e.slug, published_at: e.publishedAt.toISOString() } },
+    occurredAt: e.publishedAt,
+  };
+}
+
 const MAX_SLUG_ATTEMPTS = 200;
 
 @Injectable()
 export class SqlPageRepository extends PageRepository {
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    private readonly outbox: Outbox,
+  ) {
     super();
   }
 
@@ -123,7 +138,9 @@ export class SqlPageRepository extends PageRepository {
         RETURNING id`,
       [s.title, s.description, s.status, s.locale, s.theme, toJson(s.draftBlocks), s.draftUpdatedAt, s.liveBlocks ? toJson(s.liveBlocks) : null, s.liveUpdatedAt, s.scheduledPublishAt, s.id, s.workspaceId, expectedStamp],
     );
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    await this.outbox.append(page.pullEvents().map(toOutboxMessage));
+    return true;
   }
 
   async claimDueSchedules(now: Date, limit: number): Promise<Page[]> {

@@ -21,6 +21,8 @@ export interface AppConfig {
   webhookRetryDelays: number[] | undefined;
   webhookLeaseSeconds: number;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
+  /** pooled connections: the API's, the workers' own, and how long a caller may wait for a free one */
+  database: { poolSize: number; workerPoolSize: number; poolWaitMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -98,6 +100,11 @@ const schema = {
   WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 3650).default(30),
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
   ANALYTICS_FACT_RETENTION_DAYS: int(90, 3650).default(180),
+  // The API's connection pool, the workers' own pool (so neither can starve the other), and how long a request
+  // may wait for a free connection before it is answered 503 service_unavailable (docs/adr/0025).
+  DATABASE_POOL_SIZE: int(2, 1000).default(20),
+  DATABASE_WORKER_POOL_SIZE: int(1, 1000).default(8),
+  DATABASE_POOL_WAIT_MS: int(100, 60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
@@ -139,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
     webhookLeaseSeconds: v.WEBHOOK_LEASE_SECONDS,
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
+    database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -7,7 +7,7 @@ import { migrations } from './migrations/index.js';
  * connection pool, the unit of work for transactions (propagated through async context), and the
  * migration runner; repositories speak SQL through it (see docs/adr/0010).
  */
-export function ormOptions(clientUrl: string, poolMax = 20): Options {
+export function ormOptions(clientUrl: string, poolMax = 20, pool: { waitMs?: number; applicationName?: string } = {}): Options {
   return {
     clientUrl,
     entities: [],
@@ -15,6 +15,8 @@ export function ormOptions(clientUrl: string, poolMax = 20): Options {
     extensions: [Migrator],
     migrations: { migrationsList: migrations, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 10_000 },
+    // pg-pool's connectionTimeoutMillis bounds the wait for a free pooled connection as well as a new connection.
+    driverOptions: { connectionTimeoutMillis: pool.waitMs ?? 0, application_name: pool.applicationName ?? 'bio-page' },
     debug: false,
     allowGlobalContext: false,
   } as Options;

@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
 
 /**
- * Holds one pooled connection in `LISTEN <channel>` and calls `onNotify` for each notification. When the
+ * Holds one connection of `pool` (the workers' pool: listening is workers' business) in `LISTEN <channel>` and calls `onNotify` for each notification. When the
  * connection dies it re-listens on a fresh one after a pause; callers keep a polling backstop, so a lost
  * notification only delays work. `stop()` releases the connection and cancels a pending re-listen.
  */
@@ -14,7 +13,7 @@ export class PgListener {
   private active = false;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly pool: Pool,
     private readonly channel: string,
     private readonly onNotify: () => void,
   ) {
@@ -54,8 +53,7 @@ export class PgListener {
   private async listen(): Promise<void> {
     if (!this.active) return;
     try {
-      const pool = (await this.em.getConnection().getNativeClient()) as Pool;
-      const client = await pool.connect();
+      const client = await this.pool.connect();
       if (!this.active) {
         client.release();
         return;

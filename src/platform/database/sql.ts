@@ -43,23 +43,56 @@ function compile(sql: string): Compiled {
 }
 
 /**
+ * The database scope of an async context.
+ * - `lazy`: a unit of work declared by an outer caller (the HTTP interceptor) that holds no connection yet;
+ *   statements run on the pool until the first `transaction()` call begins it (docs/adr/0024).
+ * - `open`: a transaction on `client`; statements and nested `transaction()` calls join it.
+ * - `closed`: COMMIT or ROLLBACK happened; a callback scheduled inside it and run later never borrows a client
+ *   that went back to the pool.
+ */
+interface Scope {
+  state: 'lazy' | 'open' | 'closed';
+  client?: PoolClient;
+  beginning?: Promise<void>;
+}
+
+/** Which pool a caller draws from: the API's, or the workers' own (so neither can starve the other). */
+export type PoolLane = 'api' | 'workers';
+
+/**
  * Thin access to SQL on the pg pool that MikroORM opened (docs/adr/0010, 0020). Statements run in the
  * transaction open in the current async context (`transaction()` here, or an outer one), else on the
  * pool. Parameters are positional `?` placeholders, bound by the driver (never inlined).
+ *
+ * Two pools: the API pool, and the workers' pool used by everything that runs inside `asWorker()`. Waiting
+ * for a pooled connection is bounded by the pools' `connectionTimeoutMillis`; past it the statement fails
+ * with pg-pool's "timeout exceeded when trying to connect", which the HTTP edge answers 503 (docs/adr/0025).
  */
 export class Sql {
-  /** The open transaction of this async context; `open` turns false at COMMIT/ROLLBACK, so a callback scheduled inside it and run later never borrows a client that went back to the pool. */
-  private readonly tx = new AsyncLocalStorage<{ client: PoolClient; open: boolean }>();
+  private readonly tx = new AsyncLocalStorage<Scope>();
+  private readonly lane = new AsyncLocalStorage<PoolLane>();
+
+  constructor(
+    readonly apiPool: Pool,
+    readonly workerPool: Pool = apiPool,
+  ) {}
 
   private current(): PoolClient | undefined {
-    const holder = this.tx.getStore();
-    return holder?.open ? holder.client : undefined;
+    const scope = this.tx.getStore();
+    return scope?.state === 'open' ? scope.client : undefined;
   }
 
-  constructor(readonly pool: Pool) {}
+  private pool(): Pool {
+    return this.lane.getStore() === 'workers' ? this.workerPool : this.apiPool;
+  }
+
+  /** Runs `fn` (and everything it schedules) on the workers' pool. */
+  asWorker<T>(fn: () => T): T {
+    return this.lane.run('workers', fn);
+  }
 
   async all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const runner = this.current() ?? this.pool;
+    const runner = this.current() ?? this.pool();
     const c = compile(sql);
     const result = await runner.query({ text: c.text, name: c.name, values: params });
     return result.rows as T[];
@@ -70,28 +103,81 @@ export class Sql {
     return rows[0];
   }
 
-  /** Runs `fn` in a transaction; nested calls join the outer transaction. */
+  /**
+   * Runs `fn` in a transaction. Nested calls join the outer transaction; inside a lazy unit of work the first
+   * call begins the unit's transaction, which the unit commits when it ends.
+   */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.current()) return fn();
-    const client = await this.pool.connect();
-    const holder = { client, open: true };
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await this.tx.run(holder, fn);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
-      throw err;
-    } finally {
-      holder.open = false;
-      // A connection whose rollback failed is not given back to the pool.
-      client.release(broken);
+    const scope = this.tx.getStore();
+    if (scope?.state === 'open') return fn();
+    if (scope?.state === 'lazy') {
+      await this.begin(scope);
+      return fn();
     }
+    const own: Scope = { state: 'lazy' };
+    return this.tx.run(own, () => this.settle(own, async () => {
+      await this.begin(own);
+      return fn();
+    }));
+  }
+
+  /**
+   * A unit of work that opens its transaction only when the work first asks for one (`transaction()`), so
+   * reads and network waits before that hold no connection. `beforeCommit` runs with the work's result inside
+   * the transaction when one was begun (else on the pool), so what it writes commits with the work's writes.
+   * Inside an open transaction or another unit, it joins.
+   */
+  async unitOfWork<T>(work: () => Promise<T>, beforeCommit?: (result: T) => Promise<void>): Promise<T> {
+    const outer = this.tx.getStore();
+    if (outer && outer.state !== 'closed') {
+      const result = await work();
+      await beforeCommit?.(result);
+      return result;
+    }
+    const scope: Scope = { state: 'lazy' };
+    return this.tx.run(scope, () => this.settle(scope, async () => {
+      const result = await work();
+      await beforeCommit?.(result);
+      return result;
+    }));
   }
 
   inTransaction(): boolean {
     return this.current() !== undefined;
+  }
+
+  private begin(scope: Scope): Promise<void> {
+    scope.beginning ??= (async () => {
+      const client = await this.pool().connect();
+      scope.client = client;
+      try {
+        await client.query('BEGIN');
+      } catch (err) {
+        scope.client = undefined;
+        client.release(err as Error);
+        throw err;
+      }
+      scope.state = 'open';
+    })();
+    return scope.beginning;
+  }
+
+  /** Runs `body` in `scope`, then commits what it began, or rolls it back when `body` throws. */
+  private async settle<T>(scope: Scope, body: () => Promise<T>): Promise<T> {
+    let broken: Error | undefined;
+    try {
+      const result = await body();
+      await scope.beginning;
+      if (scope.state === 'open') await scope.client!.query('COMMIT');
+      return result;
+    } catch (err) {
+      await scope.beginning?.catch(() => undefined);
+      if (scope.state === 'open') await scope.client!.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
+      throw err;
+    } finally {
+      scope.state = 'closed';
+      // A connection whose rollback failed is not given back to the pool.
+      scope.client?.release(broken);
+    }
   }
 }

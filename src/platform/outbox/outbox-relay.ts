@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { PgListener } from '../database/pg-listener.js';
 import { Sql } from '../database/sql.js';
 import { PollingLoop } from '../workers/polling-loop.js';
@@ -42,11 +41,10 @@ export class OutboxRelay implements BackgroundWorker {
 
   constructor(
     private readonly sql: Sql,
-    em: EntityManager,
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
   ) {
-    this.listener = new PgListener(em, 'outbox', () => this.loop.wake());
+    this.listener = new PgListener(sql.workerPool, 'outbox', () => this.loop.wake());
     registry?.register(this);
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_RUNTIME, type AppRuntime } from '../config/config.module.js';
+import { Sql } from '../database/sql.js';
 
 /** A background loop (outbox relay, janitor, publish scheduler, …). */
 export interface BackgroundWorker {
@@ -31,12 +32,14 @@ export class WorkerHost implements OnApplicationBootstrap, BeforeApplicationShut
   constructor(
     @Inject(APP_RUNTIME) private readonly runtime: AppRuntime,
     private readonly registry: WorkerRegistry,
+    private readonly sql: Sql,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.runtime.runWorkers) return;
     this.started = [...this.registry.workers];
-    for (const w of this.started) w.start();
+    // Everything a worker runs draws from the workers' own pool (docs/adr/0025).
+    for (const w of this.started) this.sql.asWorker(() => w.start());
     this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ')}`);
   }
 

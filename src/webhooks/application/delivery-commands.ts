@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Transactional } from '../../platform/cqrs/transactional.js';
 import { Sql } from '../../platform/database/sql.js';
 import { NotFoundError } from '../../platform/domain/domain-error.js';
 import { Clock } from '../../platform/time/clock.js';
@@ -29,6 +30,7 @@ export class ResendDeliveryCommand extends Command<DeliveryView> {
 
 /** Re-queues one delivery at once; the ladder restarts, attempt numbers continue, webhook-id is unchanged. */
 @CommandHandler(ResendDeliveryCommand)
+@Transactional()
 export class ResendDeliveryHandler implements ICommandHandler<ResendDeliveryCommand> {
   constructor(
     private readonly sql: Sql,
@@ -56,6 +58,7 @@ export class ReplayDeliveriesCommand extends Command<{ replayed: number }> {
 
 /** Re-queues every FAILED delivery of the endpoint created at or after `since` (at most 30 days back). */
 @CommandHandler(ReplayDeliveriesCommand)
+@Transactional()
 export class ReplayDeliveriesHandler implements ICommandHandler<ReplayDeliveriesCommand> {
   constructor(
     private readonly sql: Sql,

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
@@ -80,10 +79,9 @@ export class WebhookDispatcher implements BackgroundWorker {
     private readonly transport: WebhookTransport,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    em: EntityManager,
     registry: WorkerRegistry,
   ) {
-    this.listener = new PgListener(em, 'webhook_deliveries', () => this.loop.wake());
+    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.loop.wake());
     registry.register(this);
   }
 

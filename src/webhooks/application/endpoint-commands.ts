@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OwnTransactions, Transactional, Transactions } from '../../platform/cqrs/transactional.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
@@ -37,6 +38,7 @@ export class CreateEndpointCommand extends Command<{ endpoint: EndpointView; sec
 }
 
 @CommandHandler(CreateEndpointCommand)
+@OwnTransactions('sends a signed test over the network first, holding no connection; then a short transaction')
 export class CreateEndpointHandler implements ICommandHandler<CreateEndpointCommand> {
   constructor(
     private readonly endpoints: EndpointRepository,
@@ -44,6 +46,7 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpointComm
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
   ) {}
 
   async execute(cmd: CreateEndpointCommand): Promise<{ endpoint: EndpointView; secret: string }> {
@@ -63,9 +66,11 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpointComm
     // the workspace lock, so two concurrent creates cannot make an eleventh endpoint.
     if ((await this.endpoints.countInWorkspace(cmd.workspaceId)) >= MAX_ENDPOINTS_PER_WORKSPACE) throw new EndpointLimitReachedError();
     await verifyUrl(this.transport, this.ids, endpoint.url, [secret], now);
-    await this.endpoints.lockWorkspace(cmd.workspaceId);
-    if ((await this.endpoints.countInWorkspace(cmd.workspaceId)) >= MAX_ENDPOINTS_PER_WORKSPACE) throw new EndpointLimitReachedError();
-    await this.endpoints.insert(endpoint);
+    await this.transactions.run(async () => {
+      await this.endpoints.lockWorkspace(cmd.workspaceId);
+      if ((await this.endpoints.countInWorkspace(cmd.workspaceId)) >= MAX_ENDPOINTS_PER_WORKSPACE) throw new EndpointLimitReachedError();
+      await this.endpoints.insert(endpoint);
+    });
     return { endpoint: endpointView(endpoint), secret };
   }
 }
@@ -81,6 +86,7 @@ export class UpdateEndpointCommand extends Command<EndpointView> {
 }
 
 @CommandHandler(UpdateEndpointCommand)
+@OwnTransactions('sends a signed test over the network first, holding no connection; then a short transaction')
 export class UpdateEndpointHandler implements ICommandHandler<UpdateEndpointCommand> {
   constructor(
     private readonly endpoints: EndpointRepository,
@@ -88,6 +94,7 @@ export class UpdateEndpointHandler implements ICommandHandler<UpdateEndpointComm
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
   ) {}
 
   async execute(cmd: UpdateEndpointCommand): Promise<EndpointView> {
@@ -103,14 +110,16 @@ export class UpdateEndpointHandler implements ICommandHandler<UpdateEndpointComm
       if (checked !== found.url) await verifyUrl(this.transport, this.ids, checked, await this.endpoints.signingSecrets(found, now), now);
     }
     // The test send may take seconds: apply the change to the row as it is now, under its lock.
-    const endpoint = await this.endpoints.byIdForUpdate(found.id);
-    if (!endpoint) throw new NotFoundError('webhook endpoint');
-    if (url !== undefined) endpoint.changeUrl(url, now, this.config.webhookAllowedTargets);
-    if (eventTypes !== undefined) endpoint.changeEventTypes(eventTypes, now);
-    if (enabled === true) endpoint.enable(now);
-    if (enabled === false) endpoint.disable(now);
-    await this.endpoints.update(endpoint);
-    return endpointView(endpoint);
+    return this.transactions.run(async () => {
+      const endpoint = await this.endpoints.byIdForUpdate(found.id);
+      if (!endpoint) throw new NotFoundError('webhook endpoint');
+      if (url !== undefined) endpoint.changeUrl(url, now, this.config.webhookAllowedTargets);
+      if (eventTypes !== undefined) endpoint.changeEventTypes(eventTypes, now);
+      if (enabled === true) endpoint.enable(now);
+      if (enabled === false) endpoint.disable(now);
+      await this.endpoints.update(endpoint);
+      return endpointView(endpoint);
+    });
   }
 }
 
@@ -124,6 +133,7 @@ export class DeleteEndpointCommand extends Command<void> {
 }
 
 @CommandHandler(DeleteEndpointCommand)
+@Transactional()
 export class DeleteEndpointHandler implements ICommandHandler<DeleteEndpointCommand> {
   constructor(private readonly endpoints: EndpointRepository) {}
 
@@ -148,6 +158,7 @@ export class RotateSecretCommand extends Command<RotatedSecretView> {
 }
 
 @CommandHandler(RotateSecretCommand)
+@Transactional()
 export class RotateSecretHandler implements ICommandHandler<RotateSecretCommand> {
   constructor(
     private readonly endpoints: EndpointRepository,
@@ -183,6 +194,7 @@ export class SendTestEventCommand extends Command<TestSendView> {
 
 /** Synchronous, signed like a real delivery; the delivery log and the counters are not touched. */
 @CommandHandler(SendTestEventCommand)
+@OwnTransactions('sends a signed test over the network and writes nothing')
 export class SendTestEventHandler implements ICommandHandler<SendTestEventCommand> {
   constructor(
     private readonly endpoints: EndpointRepository,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OwnTransactions } from '../../platform/cqrs/transactional.js';
 import { Sql } from '../../platform/database/sql.js';
 import { SecretCipher } from './secret-cipher.js';
 
@@ -30,6 +31,7 @@ const BATCH = 200;
  * lost; running it twice is harmless (already-current secrets are left alone).
  */
 @CommandHandler(ReencryptSecretsCommand)
+@OwnTransactions('one short transaction per endpoint, so the API keeps serving while it runs')
 export class ReencryptSecretsHandler implements ICommandHandler<ReencryptSecretsCommand, ReencryptionReport> {
   private readonly logger = new Logger('ReencryptSecrets');
 

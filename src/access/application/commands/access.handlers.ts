@@ -1,3 +1,4 @@
+import { Transactional } from '../../../platform/cqrs/transactional.js';
 import { CommandHandler, QueryHandler, Query, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../../platform/domain/domain-error.js';
 import { Clock } from '../../../platform/time/clock.js';
@@ -10,6 +11,7 @@ import { ApiKeyRepository, WorkspaceRepository } from '../ports/access.repositor
 import { CreateApiKeyCommand, CreateWorkspaceCommand, RevokeApiKeyCommand, SetWorkspacePlanCommand } from './access.commands.js';
 
 @CommandHandler(CreateWorkspaceCommand)
+@Transactional()
 export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCommand, WorkspaceView> {
   constructor(
     private readonly workspaces: WorkspaceRepository,
@@ -25,6 +27,7 @@ export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCo
 }
 
 @CommandHandler(SetWorkspacePlanCommand)
+@Transactional()
 export class SetWorkspacePlanHandler implements ICommandHandler<SetWorkspacePlanCommand, WorkspaceView> {
   constructor(
     private readonly workspaces: WorkspaceRepository,
@@ -41,6 +44,7 @@ export class SetWorkspacePlanHandler implements ICommandHandler<SetWorkspacePlan
 }
 
 @CommandHandler(CreateApiKeyCommand)
+@Transactional()
 export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand, ApiKeyView & { key: string }> {
   constructor(
     private readonly workspaces: WorkspaceRepository,
@@ -69,6 +73,7 @@ export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand,
 }
 
 @CommandHandler(RevokeApiKeyCommand)
+@Transactional()
 export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand, ApiKeyView> {
   constructor(
     private readonly keys: ApiKeyRepository,

@@ -30,7 +30,7 @@ function storableStatus(err: unknown): { status: number; code: string; detail?: 
 /**
  * The rest of the request pipeline after the AccessGuard, in the contract's order:
  * 400 invalid_request (body, query, Idempotency-Key) → idempotency claim/replay → 429 quota_exhausted
- * → the operation (writes in one transaction together with the stored idempotent outcome).
+ * → the operation (its writes commit together with the stored idempotent outcome).
  */
 @Injectable()
 export class OperationInterceptor implements NestInterceptor {
@@ -103,18 +103,21 @@ export class OperationInterceptor implements NestInterceptor {
     // The operation.
     try {
       if (!op.write) return await lastValueFrom(next.handle());
-      return await this.sql.transaction(async () => {
-        const result = await lastValueFrom(next.handle());
-        if (idem) {
+      // A lazy unit of work (docs/adr/0024): it holds no connection until the command handler opens its
+      // transaction, which then joins it; the stored outcome is written in that transaction before COMMIT.
+      // A handler that waits on the network first (endpoint.test) therefore holds no connection while it waits.
+      return await this.sql.unitOfWork(
+        () => lastValueFrom(next.handle()),
+        async (result) => {
+          if (!idem) return;
           const location = reply.getHeader('location');
           await this.idempotency.complete(idem.scope, idem.token, {
             status: op.status,
             body: result ?? null,
             headers: typeof location === 'string' ? { location } : {},
           });
-        }
-        return result;
-      });
+        },
+      );
     } catch (err) {
       const outcome = storableStatus(err);
       if (idem) {
