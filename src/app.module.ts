@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { RouterModule } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, RouterModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from './access/access.module.js';
 import { AudienceModule } from './audience/audience.module.js';
@@ -8,6 +8,8 @@ import { FilesModule } from './files/files.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
 import { sitePath, type AppConfig } from './platform/config/config.js';
+import { OperationGuard } from './platform/http/pipeline/operation.guard.js';
+import { OperationInterceptor } from './platform/http/pipeline/operation.interceptor.js';
 import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
 import { HealthController } from './platform/observability/health.controller.js';
 import { Metrics, MetricsController } from './platform/observability/metrics.js';
@@ -25,7 +27,8 @@ export class AppModule {
       module: AppModule,
       imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, WebhooksModule, AnalyticsModule, SiteModule, RouterModule.register([{ path: sitePath(config.publicSiteUrl), module: SiteModule }]), ...extra],
       controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
-      providers: [Metrics, OpenApiDocument],
+      // The request pipeline (platform/http/pipeline) for every operation; access answers it through AccessControl.
+      providers: [Metrics, OpenApiDocument, { provide: APP_GUARD, useClass: OperationGuard }, { provide: APP_INTERCEPTOR, useClass: OperationInterceptor }],
     };
   }
 }

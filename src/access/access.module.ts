@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Authenticator } from './application/authenticator.js';
 import {
   CreateApiKeyHandler,
@@ -11,17 +10,14 @@ import {
 import { AdmissionGate, ApiKeyRepository, PrincipalLookup, WorkspaceRepository } from './application/ports/access.repositories.js';
 import { SqlApiKeyRepository, SqlPrincipalLookup, SqlWorkspaceRepository } from './infrastructure/sql-access.repositories.js';
 import { SqlAdmissionGate } from './infrastructure/sql-admission.gate.js';
-import { AccessGuard } from './interface/http/access.guard.js';
-import { OperationInterceptor } from './interface/http/operation.interceptor.js';
+import { AccessControl } from '../platform/http/pipeline/access-control.js';
+import { ApiKeyAccessControl } from './interface/http/api-key-access.js';
 
-/** Workspaces, plans, API keys, scopes and quota, and the request pipeline that enforces them. */
+/** Workspaces, plans, API keys, scopes and quota; the request pipeline (platform/http) asks it through AccessControl. */
 @Module({
   providers: [
     Authenticator,
-    AccessGuard,
-    OperationInterceptor,
-    { provide: APP_GUARD, useExisting: AccessGuard },
-    { provide: APP_INTERCEPTOR, useExisting: OperationInterceptor },
+    { provide: AccessControl, useClass: ApiKeyAccessControl },
     CreateWorkspaceHandler,
     SetWorkspacePlanHandler,
     CreateApiKeyHandler,
@@ -32,6 +28,6 @@ import { OperationInterceptor } from './interface/http/operation.interceptor.js'
     { provide: PrincipalLookup, useClass: SqlPrincipalLookup },
     { provide: AdmissionGate, useClass: SqlAdmissionGate },
   ],
-  exports: [Authenticator, AccessGuard, OperationInterceptor, WorkspaceRepository, ApiKeyRepository],
+  exports: [AccessControl, WorkspaceRepository, ApiKeyRepository],
 })
 export class AccessModule {}

@@ -11,3 +11,4 @@ export { GetPageQuery, ListPagesQuery } from './application/page-queries.js';
 export { PublishScheduler } from './application/publish-scheduler.js';
 export type { PageSummaryView, PageView } from './application/page.views.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
+export { blockDataSchemas } from './interface/http/block-data.schemas.js';

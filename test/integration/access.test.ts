@@ -267,7 +267,7 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
   it('shares the count across two API instances on one database', async () => {
     const { auth } = await aTenant(t.commands);
     // A second instance of the app on the same database (same rate_limits table).
-    const { createHttpApp } = await import('../../src/platform/http/http-app.js');
+    const { createHttpApp } = await import('../../src/http-app.js');
     const pino = (await import('pino')).default;
     const instance = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false }, pino({ level: 'silent' }));
     try {

@@ -8,7 +8,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/database/embedded-postgres.js';
 import { migrate } from '../../src/platform/database/orm.js';
 import { loadConfig } from '../../src/platform/config/config.js';
-import { createHttpApp } from '../../src/platform/http/http-app.js';
+import { createHttpApp } from '../../src/http-app.js';
 import { aTenant } from '../factories/access.factory.js';
 
 /** Fails (instead of waiting for jest's time-out) when a request hangs: the property is "no hang", not speed. */

@@ -355,7 +355,7 @@ describe('pages', () => {
       await t.sql(`UPDATE pages SET scheduled_publish_at = now() - interval '1 second' WHERE workspace_id = $1`, [workspace.id]);
 
       // A second instance of the app (a second worker process) on the same database.
-      const { createHttpApp } = await import('../../src/platform/http/http-app.js');
+      const { createHttpApp } = await import('../../src/http-app.js');
       const pino = (await import('pino')).default;
       const other = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false }, pino({ level: 'silent' }));
       try {
@@ -379,7 +379,7 @@ describe('pages', () => {
       const page = await createPage(auth, { title: 'Soon' });
       await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: new Date(Date.now() + 1_500).toISOString() });
       // "Restart": a fresh app instance with its workers on, sharing only the database.
-      const { createHttpApp } = await import('../../src/platform/http/http-app.js');
+      const { createHttpApp } = await import('../../src/http-app.js');
       const pino = (await import('pino')).default;
       const worker = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: true }, pino({ level: 'silent' }));
       try {

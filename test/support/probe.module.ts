@@ -1,9 +1,10 @@
-import { Controller, Module, Post, Req } from '@nestjs/common';
+import { Controller, Module, Post } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import type { FastifyRequest } from 'fastify';
-import { Operation } from '../../src/access/interface/http/operation.js';
+import type { RequestPrincipal } from '../../src/platform/http/pipeline/access-control.js';
+import { Operation } from '../../src/platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../src/platform/http/pipeline/params.js';
 import { Transactional } from '../../src/platform/cqrs/transactional.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { Outbox } from '../../src/platform/outbox/outbox.js';
@@ -48,8 +49,8 @@ export class ProbeController {
 
   @Post('writes')
   @Operation({ id: 'probeWrite', summary: 'test fixture', scope: 'pages:write', write: true, quotaCost: 1, idempotent: true, status: 201, body: ProbeBody })
-  write(@Req() req: FastifyRequest) {
-    return this.commands.execute(new ProbeWriteCommand(req.principal!.workspace.id, req.input!.body as ProbeBody));
+  write(@Caller() caller: RequestPrincipal, @Input('body') body: ProbeBody) {
+    return this.commands.execute(new ProbeWriteCommand(caller.workspaceId, body));
   }
 }
 

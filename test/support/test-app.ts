@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig, type AppConfig } from '../../src/platform/config/config.js';
-import { createHttpApp } from '../../src/platform/http/http-app.js';
+import { createHttpApp } from '../../src/http-app.js';
 import type { RouteTable } from '../../src/platform/http/route-table.js';
 import { REDACT_PATHS } from '../../src/platform/observability/logger.js';
 

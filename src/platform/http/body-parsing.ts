@@ -4,7 +4,7 @@ import { HttpProblem } from './problem.js';
 /**
  * A body the parser could not accept. It is kept on `request.body` instead of failing at once, so the
  * access checks still come first (401 before 400/415, as the contract orders them); the operation
- * interceptor raises it after the AccessGuard. Oversized bodies (413) are still refused while reading.
+ * interceptor raises it after the OperationGuard. Oversized bodies (413) are still refused while reading.
  */
 export class RefusedBody {
   constructor(readonly problem: HttpProblem) {}

@@ -1,12 +1,9 @@
-import type { Type } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { AppModule } from '../../app.module.js';
-import { blockDataSchemas } from '../../pages/interface/http/block-data.schemas.js';
-import type { AppRuntime } from '../config/config.module.js';
 import { sitePath, type AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
 import { PinoNestLogger } from '../observability/logger.js';
@@ -25,8 +22,11 @@ export interface HttpApp {
   routes: RouteTable;
 }
 
-/** Builds the HTTP application (not yet listening): Fastify, problem+json everywhere, headers, docs, metrics. */
-export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logger: Logger, extra: Type<unknown>[] = []): Promise<HttpApp> {
+/**
+ * Builds the HTTP application (not yet listening) around `root`: Fastify, problem+json everywhere, headers,
+ * docs, metrics. `schemas` are extra OpenAPI component schemas the contexts contribute (block data).
+ */
+export async function buildHttpApp(root: DynamicModule, config: AppConfig, logger: Logger, schemas: Record<string, Record<string, unknown>> = {}): Promise<HttpApp> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdFor,
@@ -56,7 +56,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
     done(null, payload);
   });
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, runtime, extra), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
     // Our parsers only (installBodyParsers): forms only on the live site's paths; elsewhere a form body is 415.
@@ -73,7 +73,7 @@ export async function createHttpApp(config: AppConfig, runtime: AppRuntime, logg
     done();
   });
 
-  const document = buildOpenApiDocument(app, config.publicApiUrl, blockDataSchemas());
+  const document = buildOpenApiDocument(app, config.publicApiUrl, schemas);
   app.get(OpenApiDocument).document = document;
   SwaggerModule.setup('docs', app, document, { raw: false, customSiteTitle: 'Bio-Page API reference' });
   await app.init();

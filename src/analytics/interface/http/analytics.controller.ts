@@ -1,10 +1,11 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
-import type { FastifyRequest } from 'fastify';
-import { Operation } from '../../../access/interface/http/operation.js';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { GetAnalyticsSummaryQuery } from '../../application/summary.js';
 import { RANGE_DAYS, type RangeDays } from '../../domain/analytics.js';
 
@@ -54,8 +55,7 @@ export class AnalyticsController {
 
   @Get('summary')
   @Operation({ id: 'getAnalyticsSummary', summary: 'Views, clicks, unique visitors, top links and referrers, and tips', scope: 'analytics:read', write: false, quotaCost: 1, idempotent: false, status: 200, query: SummaryQuery, response: AnalyticsSummaryResponse })
-  summary(@Req() req: FastifyRequest) {
-    const q = req.input!.query as SummaryQuery;
-    return this.queries.execute(new GetAnalyticsSummaryQuery(req.principal!.workspace.id, q.range_days));
+  summary(@Caller() caller: RequestPrincipal, @Input('query') q: SummaryQuery) {
+    return this.queries.execute(new GetAnalyticsSummaryQuery(caller.workspaceId, q.range_days));
   }
 }

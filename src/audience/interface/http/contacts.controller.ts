@@ -1,9 +1,10 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
-import { Operation } from '../../../access/interface/http/operation.js';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { CONTACT_SOURCES } from '../../domain/contact.js';
 import { ListContactsQuery } from '../../application/list-contacts.js';
 
@@ -34,8 +35,7 @@ export class ContactsController {
     query: ListQueryDto,
     response: ContactList,
   })
-  list(@Req() req: FastifyRequest) {
-    const q = req.input!.query as ListQueryDto;
-    return this.queries.execute(new ListContactsQuery(req.principal!.workspace.id, q.limit, q.after));
+  list(@Caller() caller: RequestPrincipal, @Input('query') q: ListQueryDto) {
+    return this.queries.execute(new ListContactsQuery(caller.workspaceId, q.limit, q.after));
   }
 }

@@ -1,10 +1,12 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '../../../platform/domain/domain-error.js';
 import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
-import { Operation } from '../../../access/interface/http/operation.js';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { ListFilesQuery } from '../../application/list-files.js';
 import { FileRepository, FileStorage } from '../../application/ports/file.ports.js';
 
@@ -36,9 +38,8 @@ export class FilesController {
     query: ListQueryDto,
     response: FileList,
   })
-  list(@Req() req: FastifyRequest) {
-    const q = req.input!.query as ListQueryDto;
-    return this.queries.execute(new ListFilesQuery(req.principal!.workspace.id, q.limit, q.after));
+  list(@Caller() caller: RequestPrincipal, @Input('query') q: ListQueryDto) {
+    return this.queries.execute(new ListFilesQuery(caller.workspaceId, q.limit, q.after));
   }
 }
 

@@ -1,8 +1,10 @@
-import { Controller, Delete, Get, Patch, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Operation } from '../../../access/interface/http/operation.js';
+import type { FastifyReply } from 'fastify';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { ListEnvelope } from '../../../platform/http/dto/list.dto.js';
 import { parseInstant } from '../../../platform/http/dto/instant.js';
 import { ReplayDeliveriesCommand, ResendDeliveryCommand } from '../../application/delivery-commands.js';
@@ -27,9 +29,6 @@ export const DeliveryList = ListEnvelope(DeliveryResponse, 'DeliveryList');
 const endpointParam = ApiParam({ name: 'endpoint_id', type: String });
 const deliveryParam = ApiParam({ name: 'delivery_id', type: String });
 
-type EndpointParams = { endpoint_id: string };
-type DeliveryParams = { endpoint_id: string; delivery_id: string };
-
 @ApiTags('Webhooks')
 @Controller('v1/webhook-endpoints')
 export class WebhooksController {
@@ -38,21 +37,16 @@ export class WebhooksController {
     private readonly queries: QueryBus,
   ) {}
 
-  private ws(req: FastifyRequest): string {
-    return req.principal!.workspace.id;
-  }
-
   @Get()
   @Operation({ id: 'listWebhookEndpoints', summary: 'List the webhook endpoints (at most 10, oldest first)', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: EndpointListResponse })
-  list(@Req() req: FastifyRequest) {
-    return this.queries.execute(new ListEndpointsQuery(this.ws(req)));
+  list(@Caller() caller: RequestPrincipal) {
+    return this.queries.execute(new ListEndpointsQuery(caller.workspaceId));
   }
 
   @Post()
   @Operation({ id: 'createWebhookEndpoint', summary: 'Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 201, body: CreateEndpointBody, response: EndpointWithSecretResponse, errors: ['endpoint_limit_reached', 'endpoint_verification_failed'] })
-  async create(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const b = req.input!.body as CreateEndpointBody;
-    const created = await this.commands.execute(new CreateEndpointCommand(this.ws(req), b.url, b.event_types));
+  async create(@Caller() caller: RequestPrincipal, @Input('body') b: CreateEndpointBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const created = await this.commands.execute(new CreateEndpointCommand(caller.workspaceId, b.url, b.event_types));
     reply.header('location', `/v1/webhook-endpoints/${created.endpoint.id}`);
     return created;
   }
@@ -60,70 +54,65 @@ export class WebhooksController {
   @Get(':endpoint_id')
   @endpointParam
   @Operation({ id: 'getWebhookEndpoint', summary: 'Get an endpoint', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: EndpointResponse, errors: ['resource_not_found'] })
-  get(@Req() req: FastifyRequest) {
-    return this.queries.execute(new GetEndpointQuery(this.ws(req), (req.params as EndpointParams).endpoint_id));
+  get(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
+    return this.queries.execute(new GetEndpointQuery(caller.workspaceId, endpointId));
   }
 
   @Patch(':endpoint_id')
   @endpointParam
   @Operation({ id: 'updateWebhookEndpoint', summary: 'Change the URL (re-verified), the event types, or enable/disable', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: false, status: 200, body: UpdateEndpointBody, response: EndpointResponse, errors: ['resource_not_found', 'endpoint_verification_failed'] })
-  update(@Req() req: FastifyRequest) {
-    const b = req.input!.body as UpdateEndpointBody;
-    return this.commands.execute(new UpdateEndpointCommand(this.ws(req), (req.params as EndpointParams).endpoint_id, { url: b.url, eventTypes: b.event_types, enabled: b.enabled }));
+  update(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: UpdateEndpointBody) {
+    return this.commands.execute(new UpdateEndpointCommand(caller.workspaceId, endpointId, { url: b.url, eventTypes: b.event_types, enabled: b.enabled }));
   }
 
   @Delete(':endpoint_id')
   @endpointParam
   @Operation({ id: 'deleteWebhookEndpoint', summary: 'Delete an endpoint and its delivery history (irreversible)', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: false, status: 204, errors: ['resource_not_found'] })
-  async remove(@Req() req: FastifyRequest): Promise<void> {
-    await this.commands.execute(new DeleteEndpointCommand(this.ws(req), (req.params as EndpointParams).endpoint_id));
+  async remove(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string): Promise<void> {
+    await this.commands.execute(new DeleteEndpointCommand(caller.workspaceId, endpointId));
   }
 
   @Post(':endpoint_id/rotate-secret')
   @endpointParam
   @Operation({ id: 'rotateWebhookSecret', summary: 'Issue a new signing secret; the old one signs too for 24 hours', scope: 'webhooks:write', write: true, quotaCost: 1, idempotent: true, status: 200, response: RotatedSecretResponse, errors: ['resource_not_found'] })
-  rotate(@Req() req: FastifyRequest) {
-    return this.commands.execute(new RotateSecretCommand(this.ws(req), (req.params as EndpointParams).endpoint_id));
+  rotate(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
+    return this.commands.execute(new RotateSecretCommand(caller.workspaceId, endpointId));
   }
 
   @Post(':endpoint_id/test')
   @endpointParam
   @Operation({ id: 'sendWebhookTest', summary: 'Send a signed endpoint.test now and report the outcome (not logged)', scope: 'webhooks:write', write: true, quotaCost: 1, idempotent: true, status: 200, response: TestSendResponse, errors: ['resource_not_found'] })
-  test(@Req() req: FastifyRequest) {
-    return this.commands.execute(new SendTestEventCommand(this.ws(req), (req.params as EndpointParams).endpoint_id));
+  test(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
+    return this.commands.execute(new SendTestEventCommand(caller.workspaceId, endpointId));
   }
 
   @Get(':endpoint_id/deliveries')
   @endpointParam
   @Operation({ id: 'listDeliveries', summary: 'List deliveries, newest first', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, query: DeliveryListQuery, response: DeliveryList, errors: ['resource_not_found'] })
-  deliveries(@Req() req: FastifyRequest) {
-    const q = req.input!.query as DeliveryListQuery;
-    return this.queries.execute(new ListDeliveriesQuery(this.ws(req), (req.params as EndpointParams).endpoint_id, q.limit, q.after, q.status));
+  deliveries(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('query') q: DeliveryListQuery) {
+    return this.queries.execute(new ListDeliveriesQuery(caller.workspaceId, endpointId, q.limit, q.after, q.status));
   }
 
   @Get(':endpoint_id/deliveries/:delivery_id')
   @endpointParam
   @deliveryParam
   @Operation({ id: 'getDelivery', summary: 'Get one delivery with its attempts', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: DeliveryResponse, errors: ['resource_not_found'] })
-  delivery(@Req() req: FastifyRequest) {
-    const p = req.params as DeliveryParams;
-    return this.queries.execute(new GetDeliveryQuery(this.ws(req), p.endpoint_id, p.delivery_id));
+  delivery(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
+    return this.queries.execute(new GetDeliveryQuery(caller.workspaceId, endpointId, deliveryId));
   }
 
   @Post(':endpoint_id/deliveries/:delivery_id/resend')
   @endpointParam
   @deliveryParam
   @Operation({ id: 'resendDelivery', summary: 'Re-queue one delivery now; the ladder restarts, webhook-id unchanged', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202, response: DeliveryResponse, errors: ['resource_not_found'] })
-  resend(@Req() req: FastifyRequest) {
-    const p = req.params as DeliveryParams;
-    return this.commands.execute(new ResendDeliveryCommand(this.ws(req), p.endpoint_id, p.delivery_id));
+  resend(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
+    return this.commands.execute(new ResendDeliveryCommand(caller.workspaceId, endpointId, deliveryId));
   }
 
   @Post(':endpoint_id/replay')
   @endpointParam
   @Operation({ id: 'replayDeliveries', summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202, body: ReplayBody, response: ReplayResponse, errors: ['resource_not_found'] })
-  replay(@Req() req: FastifyRequest) {
-    const b = req.input!.body as ReplayBody;
-    return this.commands.execute(new ReplayDeliveriesCommand(this.ws(req), (req.params as EndpointParams).endpoint_id, parseInstant(b.since)!));
+  replay(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: ReplayBody) {
+    return this.commands.execute(new ReplayDeliveriesCommand(caller.workspaceId, endpointId, parseInstant(b.since)!));
   }
 }

@@ -1,13 +1,13 @@
 import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import type { Scope } from '../../domain/scope.js';
-import { ERROR_CATALOG, type ErrorCode } from '../../../platform/errors/error-catalog.js';
+import { ERROR_CATALOG, type ErrorCode } from '../../errors/error-catalog.js';
 
 export interface OperationSpec {
   /** OpenAPI operationId */
   id: string;
   summary: string;
-  scope: Scope;
+  /** the API key scope the operation needs (checked by the access context) */
+  scope: string;
   /** a write is refused to test-mode keys and runs in one transaction */
   write: boolean;
   /** monthly quota units (contract: 1 for the seven listed operations, else 0) */

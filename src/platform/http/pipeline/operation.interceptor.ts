@@ -2,20 +2,19 @@ import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestI
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { APP_CONFIG } from '../../../platform/config/config.module.js';
-import type { AppConfig } from '../../../platform/config/config.js';
-import { Sql } from '../../../platform/database/sql.js';
-import { DomainError } from '../../../platform/domain/domain-error.js';
-import { ERROR_CATALOG, isErrorCode } from '../../../platform/errors/error-catalog.js';
-import { parseIdempotencyKey, requestFingerprint } from '../../../platform/idempotency/idempotency-key.js';
-import { IdempotencyStore, IdempotentReplay, type IdempotencyScope } from '../../../platform/idempotency/idempotency.store.js';
-import { RefusedBody } from '../../../platform/http/body-parsing.js';
-import { HttpProblem, problemBody } from '../../../platform/http/problem.js';
-import { assertStorable, validateInput } from '../../../platform/http/validation.js';
-import { MONTHLY_WINDOW_SECONDS } from '../../../platform/rate-limit/rate-limit-headers.js';
-import { QuotaStore } from '../../../platform/rate-limit/quota.store.js';
-import { Clock } from '../../../platform/time/clock.js';
-import { monthlyUnits, quotaWindow, secondsUntilReset } from '../../domain/quota.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
+import { Sql } from '../../database/sql.js';
+import { DomainError } from '../../domain/domain-error.js';
+import { ERROR_CATALOG, isErrorCode } from '../../errors/error-catalog.js';
+import { parseIdempotencyKey, requestFingerprint } from '../../idempotency/idempotency-key.js';
+import { IdempotencyStore, IdempotentReplay, type IdempotencyScope } from '../../idempotency/idempotency.store.js';
+import { MONTHLY_WINDOW_SECONDS } from '../../rate-limit/rate-limit-headers.js';
+import { QuotaStore } from '../../rate-limit/quota.store.js';
+import { RefusedBody } from '../body-parsing.js';
+import { HttpProblem, problemBody } from '../problem.js';
+import { assertStorable, validateInput } from '../validation.js';
+import type { QuotaAllowance } from './access-control.js';
 import { OPERATION, type OperationSpec } from './operation.js';
 import './request-context.js';
 
@@ -28,7 +27,7 @@ function storableStatus(err: unknown): { status: number; code: string; detail?: 
 }
 
 /**
- * The rest of the request pipeline after the AccessGuard, in the contract's order:
+ * The rest of the request pipeline after the OperationGuard, in the contract's order:
  * 400 invalid_request (body, query, Idempotency-Key) → idempotency claim/replay → 429 quota_exhausted
  * → the operation (its writes commit together with the stored idempotent outcome).
  */
@@ -40,7 +39,6 @@ export class OperationInterceptor implements NestInterceptor {
     private readonly sql: Sql,
     private readonly idempotency: IdempotencyStore,
     private readonly quota: QuotaStore,
-    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -54,6 +52,7 @@ export class OperationInterceptor implements NestInterceptor {
 
   private async run(op: OperationSpec, req: FastifyRequest, reply: FastifyReply, next: CallHandler): Promise<unknown> {
     const principal = req.principal!;
+    const allowance = req.quota!;
 
     // 400: input validation (a body the parser refused is reported here, after the access checks).
     if (op.body && req.body instanceof RefusedBody) throw req.body.problem;
@@ -81,20 +80,19 @@ export class OperationInterceptor implements NestInterceptor {
       } catch (err) {
         await invalid(err);
       }
-      const scope = { workspaceId: principal.workspace.id, mode: principal.key.mode, key };
+      const scope = { workspaceId: principal.workspaceId, mode: principal.keyMode, key };
       const begun = await this.idempotency.begin(scope, requestFingerprint(req.method, req.url, req.body));
       if (begun.kind === 'replay') {
-        await this.reportQuota(req, principal, 0, quotaWindow(this.clock.now()).period); // a replay spends no unit but still reports the quota
+        await this.reportQuota(req, allowance, 0); // a replay spends no unit but still reports the quota
         throw new IdempotentReplay(begun.response);
       }
       idem = { scope, token: begun.token };
     }
 
     // 429: monthly quota.
-    const period = quotaWindow(this.clock.now()).period;
     let spent = 0;
     try {
-      spent = await this.reportQuota(req, principal, op.quotaCost, period);
+      spent = await this.reportQuota(req, allowance, op.quotaCost);
     } catch (err) {
       if (idem) await this.idempotency.release(idem.scope, idem.token);
       throw err;
@@ -128,7 +126,7 @@ export class OperationInterceptor implements NestInterceptor {
           await this.idempotency.release(idem.scope, idem.token);
         }
       }
-      if (!outcome && spent > 0) await this.quota.refund(principal.workspace.id, period, spent);
+      if (!outcome && spent > 0) await this.quota.refund(principal.workspaceId, allowance.period, spent);
       throw err;
     }
   }
@@ -137,14 +135,12 @@ export class OperationInterceptor implements NestInterceptor {
    * Spends `cost` monthly units (refusing with 429 quota_exhausted when they do not fit) and adds the
    * `monthly` RateLimit entry. Returns the units spent. Plans without a quota report nothing.
    */
-  private async reportQuota(req: FastifyRequest, principal: NonNullable<FastifyRequest['principal']>, cost: number, period: string): Promise<number> {
-    const limit = monthlyUnits(principal.workspace.plan, this.config.quota);
+  private async reportQuota(req: FastifyRequest, allowance: QuotaAllowance, cost: number): Promise<number> {
+    const { limit, period, resetSeconds } = allowance;
     if (limit === null) return 0;
-    const now = this.clock.now();
     // Spending nothing, the usage read at admission (same request, same period) is the answer.
-    const known = cost === 0 && req.quotaUsed?.period === period ? { allowed: true, used: req.quotaUsed.used } : null;
-    const { allowed, used } = known ?? (await this.quota.consume(principal.workspace.id, period, limit, cost));
-    const resetSeconds = secondsUntilReset(now);
+    const known = cost === 0 ? { allowed: true, used: allowance.used } : null;
+    const { allowed, used } = known ?? (await this.quota.consume(req.principal!.workspaceId, period, limit, cost));
     req.limits = [...(req.limits ?? []), { name: 'monthly', quota: limit, windowSeconds: MONTHLY_WINDOW_SECONDS, remaining: limit - used, resetSeconds }];
     if (!allowed) {
       throw new HttpProblem('quota_exhausted', `The workspace used its ${limit} monthly API units.`, { 'retry-after': String(resetSeconds) });

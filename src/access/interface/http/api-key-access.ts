@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../platform/config/config.js';
+import { AccessControl, type Admitted } from '../../../platform/http/pipeline/access-control.js';
+import { HttpProblem } from '../../../platform/http/problem.js';
+import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
+import { Clock } from '../../../platform/time/clock.js';
+import { Authenticator } from '../../application/authenticator.js';
+import { AdmissionGate } from '../../application/ports/access.repositories.js';
+import { monthlyUnits, quotaWindow, secondsUntilReset } from '../../domain/quota.js';
+import { isScope } from '../../domain/scope.js';
+
+/**
+ * The access context's side of the request pipeline: API keys, the burst limit, plans, test-mode keys and
+ * scopes, checked in the contract's order (docs/adr/0006).
+ */
+@Injectable()
+export class ApiKeyAccessControl extends AccessControl {
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly admission: AdmissionGate,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async admit(token: string | undefined, operation: { scope: string; write: boolean }, onBurst: (burst: LimitState) => void): Promise<Admitted> {
+    let principal = await this.authenticator.authenticate(token);
+    const now = this.clock.now();
+    const period = quotaWindow(now).period;
+    const admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
+    // A key or workspace changed since this key was read (revoked, plan changed): read it again.
+    if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
+    const burst = admitted.burst;
+    const state = { name: 'burst', quota: burst.limit, windowSeconds: burst.windowSeconds, remaining: burst.remaining, resetSeconds: burst.resetSeconds };
+    onBurst(state);
+    if (!burst.allowed) {
+      throw new HttpProblem('rate_limited', `This API key exceeded ${burst.limit} requests per ${burst.windowSeconds} s.`, {
+        'retry-after': String(burst.resetSeconds),
+      });
+    }
+
+    principal.workspace.assertEntitled('public_api');
+    principal.key.assertMayPerform({ write: operation.write });
+    if (!isScope(operation.scope)) throw new Error(`operation declares an unknown scope ${operation.scope}`);
+    principal.key.assertGranted(operation.scope);
+    return {
+      principal: { workspaceId: principal.workspace.id, keyId: principal.key.id, keyMode: principal.key.mode },
+      burst: state,
+      quota: { limit: monthlyUnits(principal.workspace.plan, this.config.quota), period, used: admitted.quotaUsed, resetSeconds: secondsUntilReset(now) },
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { LimitState } from '../../rate-limit/rate-limit-headers.js';
+
+/** Who is calling, as the request pipeline and the controllers need it. */
+export interface RequestPrincipal {
+  workspaceId: string;
+  keyId: string;
+  /** `live` or `test`: idempotency keys are scoped by it */
+  keyMode: string;
+}
+
+/** The monthly quota of the caller's workspace, as read at admission. */
+export interface QuotaAllowance {
+  /** the workspace's monthly units, or null when its plan has no quota */
+  limit: number | null;
+  /** the quota period (`YYYY-MM`) of this request */
+  period: string;
+  /** units used in the period before this request */
+  used: number;
+  /** seconds until the period resets */
+  resetSeconds: number;
+}
+
+export interface Admitted {
+  principal: RequestPrincipal;
+  /** the burst window's state, for the RateLimit headers */
+  burst: LimitState;
+  quota: QuotaAllowance;
+}
+
+/**
+ * Port (implemented by the access context): the first five checks of an operation, in the contract's order
+ * (docs/adr/0006): 401 invalid_api_key, 429 rate_limited, 403 feature_not_enabled, 403 test_key_read_only,
+ * 403 insufficient_scope. Throws the refusal (a problem or a domain error); returns the admitted caller.
+ * A refusal after the burst count still reports the burst state through `onBurst`.
+ */
+export abstract class AccessControl {
+  abstract admit(presentedKey: string | undefined, operation: { scope: string; write: boolean }, onBurst: (burst: LimitState) => void): Promise<Admitted>;
+}

@@ -1,0 +1,15 @@
+import type { LimitState } from '../../rate-limit/rate-limit-headers.js';
+import type { QuotaAllowance, RequestPrincipal } from './access-control.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the operation guard */
+    principal?: RequestPrincipal;
+    /** the workspace's monthly quota, as read at admission */
+    quota?: QuotaAllowance;
+    /** rate-limit states reported in the RateLimit headers of this response */
+    limits?: LimitState[];
+    /** validated input, set by the operation interceptor; controllers read it through @Input() */
+    input?: { query?: unknown; body?: unknown };
+  }
+}
