@@ -15,7 +15,7 @@ const { migrate } = await import('../dist/platform/database/orm.js');
 const { loadConfig } = await import('../dist/platform/config/config.js');
 const { createHttpApp } = await import('../dist/http-app.js');
 const { CommandBus, QueryBus } = await import('@nestjs/cqrs');
-const { CreateWorkspaceCommand, CreateApiKeyCommand } = await import('../dist/access/application/commands/access.commands.js');
+const { CreateWorkspaceCommand, CreateApiKeyCommand } = await import('../dist/access/index.js');
 const { GetAnalyticsSummaryQuery } = await import('../dist/analytics/application/summary.js');
 
 let adminUrl = process.env.DATABASE_URL;

@@ -9,14 +9,7 @@ import mime from 'mime';
 import { prepare } from './bootstrap.js';
 import { AppModule } from './app.module.js';
 import { DomainError } from './platform/domain/domain-error.js';
-import {
-  CreateApiKeyCommand,
-  CreateWorkspaceCommand,
-  RevokeApiKeyCommand,
-  SetWorkspacePlanCommand,
-} from './access/application/commands/access.commands.js';
-import { ListApiKeysQuery } from './access/application/commands/access.handlers.js';
-import { PLANS } from './access/domain/plan.js';
+import { CreateApiKeyCommand, CreateWorkspaceCommand, ListApiKeysQuery, PLANS, RevokeApiKeyCommand, SetWorkspacePlanCommand } from './access/index.js';
 import { CaptureContactCommand } from './audience/application/capture-contact.js';
 import { CONTACT_SOURCES } from './audience/domain/contact.js';
 import { AddFileCommand } from './files/application/add-file.js';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { CommandBus } from '@nestjs/cqrs';
 import { prepare } from './bootstrap.js';
 import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
-import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/application/commands/access.commands.js';
+import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/index.js';
 import { createHttpApp } from './http-app.js';
 
 /** HTTP entry: the API, plus the background workers unless RUN_WORKERS=false (`npm run api`). */

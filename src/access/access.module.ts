@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { Authenticator } from './application/authenticator.js';
-import {
-  CreateApiKeyHandler,
-  CreateWorkspaceHandler,
-  ListApiKeysHandler,
-  RevokeApiKeyHandler,
-  SetWorkspacePlanHandler,
-} from './application/commands/access.handlers.js';
+import { CreateApiKeyHandler } from './application/commands/create-api-key/create-api-key.handler.js';
+import { CreateWorkspaceHandler } from './application/commands/create-workspace/create-workspace.handler.js';
+import { RevokeApiKeyHandler } from './application/commands/revoke-api-key/revoke-api-key.handler.js';
+import { SetWorkspacePlanHandler } from './application/commands/set-workspace-plan/set-workspace-plan.handler.js';
+import { GetWorkspaceHandler } from './application/queries/get-workspace/get-workspace.handler.js';
+import { ListApiKeysHandler } from './application/queries/list-api-keys/list-api-keys.handler.js';
 import { AdmissionGate, ApiKeyRepository, PrincipalLookup, WorkspaceRepository } from './application/ports/access.repositories.js';
 import { SqlApiKeyRepository, SqlPrincipalLookup, SqlWorkspaceRepository } from './infrastructure/sql-access.repositories.js';
 import { SqlAdmissionGate } from './infrastructure/sql-admission.gate.js';
@@ -23,6 +22,7 @@ import { ApiKeyAccessControl } from './interface/http/api-key-access.js';
     CreateApiKeyHandler,
     RevokeApiKeyHandler,
     ListApiKeysHandler,
+    GetWorkspaceHandler,
     { provide: WorkspaceRepository, useClass: SqlWorkspaceRepository },
     { provide: ApiKeyRepository, useClass: SqlApiKeyRepository },
     { provide: PrincipalLookup, useClass: SqlPrincipalLookup },

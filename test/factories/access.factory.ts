@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { CreateApiKeyCommand, CreateWorkspaceCommand, RevokeApiKeyCommand } from '../../src/access/application/commands/access.commands.js';
+import { CreateApiKeyCommand, CreateWorkspaceCommand, RevokeApiKeyCommand } from '../../src/access/index.js';
 
 export async function aWorkspace(commands: CommandBus, plan: 'free' | 'creator' | 'pro' = 'pro', name = 'Test workspace') {
   return commands.execute(new CreateWorkspaceCommand(name, plan));

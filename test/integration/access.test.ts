@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ProbeModule } from '../support/probe.module.js';
 import { aKey, aTenant, aWorkspace } from '../factories/access.factory.js';
-import { SetWorkspacePlanCommand } from '../../src/access/application/commands/access.commands.js';
+import { SetWorkspacePlanCommand } from '../../src/access/index.js';
 import { secondsUntilReset } from '../../src/access/domain/quota.js';
 
 /** Asserts the RFC 9457 body field for field, and that request_id equals the header. */
