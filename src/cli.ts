@@ -14,8 +14,7 @@ import { CaptureContactCommand } from './audience/application/capture-contact.js
 import { CONTACT_SOURCES } from './audience/domain/contact.js';
 import { AddFileCommand } from './files/application/add-file.js';
 import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
-import { RecordSaleCommand, RefundSaleCommand } from './commerce/application/sales.js';
-import { SALE_KINDS } from './commerce/domain/sale.js';
+import { RecordSaleCommand, RefundSaleCommand, SALE_KINDS } from './commerce/index.js';
 import { ListOwnerNotificationsQuery } from './webhooks/application/webhook-queries.js';
 import { ReencryptSecretsCommand } from './webhooks/infrastructure/reencrypt-secrets.js';
 

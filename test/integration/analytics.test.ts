@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { VisitRecorder } from '../../src/analytics/application/record-visit.js';
-import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/application/sales.js';
+import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

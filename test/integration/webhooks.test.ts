@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ServerResponse } from 'node:http';
 import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
-import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/application/sales.js';
+import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { Sale, type SaleEvent, type SaleKind } from '../domain/sale.js';
-import { SaleRepository, saleView } from '../application/sales.js';
+import { SaleRepository } from '../application/ports/sale.repository.js';
+import { saleView } from '../application/sale.views.js';
 
 interface Row {
   id: string;
