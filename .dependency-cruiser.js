@@ -1,0 +1,76 @@
+// Dependency rules for src/ (ADR 0002: bounded contexts with hexagonal layers). Run with `npm run lint:deps`.
+// The package is "type": "module", so this file is ESM; dependency-cruiser loads .js/.cjs/.mjs configs with import().
+//
+// Contexts are the folders under src/ other than platform. The top-level files (src/main.ts, worker.ts, cli.ts,
+// bootstrap.ts, app.module.ts) are composition roots: no rule restricts them. Tests (test/ and the co-located
+// *.spec.ts files) may import anything, so they are not cruised.
+
+const CONTEXTS = ['access', 'analytics', 'audience', 'commerce', 'files', 'pages', 'site', 'webhooks'];
+const CONTEXT = `(${CONTEXTS.join('|')})`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment:
+        "domain/ imports nothing outside its own context's domain/ and the platform's pure kernel (src/platform/domain/): " +
+        'no other layer, no other context, no npm package, no Node built-in.',
+      from: { path: '^src/([^/]+)/domain/' },
+      to: { pathNot: ['^src/$1/domain/', '^src/platform/domain/'] },
+    },
+    {
+      name: 'application-not-to-adapters',
+      severity: 'error',
+      comment: 'application/ never imports infrastructure/ or interface/ (of any context): it talks to adapters through ports.',
+      from: { path: '^src/[^/]+/application/' },
+      to: { path: '^src/[^/]+/(infrastructure|interface)/' },
+    },
+    {
+      name: 'platform-not-to-contexts',
+      severity: 'error',
+      comment: 'platform/ is the shared kernel: it never imports a context, nor a composition root.',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/', pathNot: '^src/platform/' },
+    },
+    {
+      name: 'context-via-public-entry',
+      severity: 'error',
+      comment: 'A context imports another context only through its public entry, src/<context>/index.ts.',
+      from: { path: `^src/${CONTEXT}/` },
+      to: { path: `^src/${CONTEXT}/`, pathNot: ['^src/$1/', `^src/${CONTEXT}/index\\.ts$`] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles (type-only imports included: they become runtime imports under emitDecoratorMetadata).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import resolves; this also proves the .js-to-.ts resolution works, without which the rules above pass vacuously.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.spec\\.ts$' },
+    // Resolve `./x.js` specifiers to x.ts the way tsc (moduleResolution nodenext) does.
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Keep `import type` edges: the layer rules are about what a layer may know, not only what it loads at run time.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
