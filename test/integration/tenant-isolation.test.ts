@@ -85,6 +85,60 @@ describe('tenant isolation', () => {
     }, 40_000);
   });
 
+  describe('webhook attempts hanging on a receiver that never answers', () => {
+    let t: TestApp;
+    const rx = new HttpsReceiver();
+    let hang = false;
+
+    beforeAll(async () => {
+      await rx.start();
+      rx.behaviour = (req, res) => {
+        if (hang) return;
+        res.writeHead(204).end();
+      };
+      t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_WORKER_POOL_SIZE: '4' } });
+    }, 30_000);
+    afterAll(async () => {
+      await t.close();
+      await rx.close();
+    });
+
+    it('holds no transaction open while the dispatcher waits on the receiver', async () => {
+      const sender = await aTenant(t.commands);
+      const bystander = await aTenant(t.commands);
+      const created = await t.inject({
+        method: 'POST',
+        url: '/v1/webhook-endpoints',
+        headers: { ...sender.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: rx.url('/hook'), event_types: ['contact.created'] }),
+      });
+      expect(created.statusCode).toBe(201);
+      hang = true;
+      const before = rx.received.length;
+      for (let i = 0; i < 20; i++) {
+        await t.commands.execute(new CaptureContactCommand(sender.workspace.id, `fan${i}@example.com`, undefined, 'FORM', undefined, undefined));
+      }
+      await rx.waitFor((r) => r.length >= before + 20);
+
+      const stalled = await t.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      );
+      expect(stalled[0]!.n).toBe(0);
+      const started = Date.now();
+      expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: bystander.auth })).statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // The workers' other loops still get connections while 20 attempts hang: a new event is fanned out.
+      await t.commands.execute(new CaptureContactCommand(sender.workspace.id, 'late@example.com', undefined, 'FORM', undefined, undefined));
+      const until = Date.now() + 10_000;
+      let fannedOut = 0;
+      while (fannedOut < 21 && Date.now() < until) {
+        fannedOut = (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries`))[0]!.n;
+        if (fannedOut < 21) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(fannedOut).toBe(21);
+    }, 40_000);
+  });
+
   describe('a pool with no free connection', () => {
     let t: TestApp;
     let sql: Sql;
