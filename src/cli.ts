@@ -16,8 +16,7 @@ import { AddFileCommand } from './files/application/add-file.js';
 import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 import { RecordSaleCommand, RefundSaleCommand } from './commerce/application/sales.js';
 import { SALE_KINDS } from './commerce/domain/sale.js';
-import { ListOwnerNotificationsQuery } from './webhooks/application/webhook-queries.js';
-import { ReencryptSecretsCommand } from './webhooks/infrastructure/reencrypt-secrets.js';
+import { ListOwnerNotificationsQuery, ReencryptSecretsCommand } from './webhooks/index.js';
 
 type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
