@@ -8,7 +8,8 @@ export type { RotatedSecretView } from './application/commands/rotate-secret/rot
 export { SendTestEventCommand } from './application/commands/send-test-event/send-test-event.command.js';
 export type { TestSendView } from './application/commands/send-test-event/send-test-event.view.js';
 export { UpdateEndpointCommand } from './application/commands/update-endpoint/update-endpoint.command.js';
-export { ReencryptSecretsCommand } from './infrastructure/reencrypt-secrets.js';
+export { ReencryptSecretsCommand } from './application/commands/reencrypt-secrets/reencrypt-secrets.command.js';
+export type { ReencryptionReport } from './application/commands/reencrypt-secrets/reencrypt-secrets.command.js';
 export { GetDeliveryQuery } from './application/queries/get-delivery/get-delivery.query.js';
 export { GetEndpointQuery } from './application/queries/get-endpoint/get-endpoint.query.js';
 export { ListDeliveriesQuery } from './application/queries/list-deliveries/list-deliveries.query.js';

@@ -7,6 +7,7 @@ import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
 import { Janitor } from '../platform/workers/janitor.js';
 import { CreateEndpointHandler } from './application/commands/create-endpoint/create-endpoint.handler.js';
 import { DeleteEndpointHandler } from './application/commands/delete-endpoint/delete-endpoint.handler.js';
+import { ReencryptSecretsHandler } from './application/commands/reencrypt-secrets/reencrypt-secrets.handler.js';
 import { ReplayDeliveriesHandler } from './application/commands/replay-deliveries/replay-deliveries.handler.js';
 import { ResendDeliveryHandler } from './application/commands/resend-delivery/resend-delivery.handler.js';
 import { RotateSecretHandler } from './application/commands/rotate-secret/rotate-secret.handler.js';
@@ -16,6 +17,7 @@ import { DeliveryLog } from './application/delivery-log.js';
 import { DeliveryRecorder } from './application/delivery-recorder.js';
 import { WebhookDispatcher } from './application/dispatcher.js';
 import { WebhookFanOut } from './application/fan-out.js';
+import { SecretResealer } from './application/ports/secret-resealer.port.js';
 import { SigningSecrets } from './application/ports/signing-secrets.port.js';
 import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
 import { GetDeliveryHandler } from './application/queries/get-delivery/get-delivery.handler.js';
@@ -25,8 +27,8 @@ import { ListEndpointsHandler } from './application/queries/list-endpoints/list-
 import { ListOwnerNotificationsHandler } from './application/queries/list-owner-notifications/list-owner-notifications.handler.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
-import { ReencryptSecretsHandler } from './infrastructure/reencrypt-secrets.js';
 import { SecretCipher } from './infrastructure/secret-cipher.js';
+import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
 import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
@@ -67,6 +69,7 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     { provide: MessageStore, useClass: SqlMessageStore },
     { provide: OwnerNotifier, useClass: RecordingOwnerNotifier },
     { provide: SigningSecrets, useClass: RandomSigningSecrets },
+    { provide: SecretResealer, useClass: SqlSecretResealer },
   ],
 })
 export class WebhooksModule implements OnModuleInit {
