@@ -17,6 +17,7 @@ import { DeliveryLog } from './application/delivery-log.js';
 import { DeliveryRecorder } from './application/delivery-recorder.js';
 import { WebhookDispatcher } from './application/dispatcher.js';
 import { WebhookFanOut } from './application/fan-out.js';
+import { BatchTransactions, DeliveryQueue } from './application/ports/dispatch.ports.js';
 import { SecretResealer } from './application/ports/secret-resealer.port.js';
 import { SigningSecrets } from './application/ports/signing-secrets.port.js';
 import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
@@ -29,6 +30,7 @@ import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
 import { SecretCipher } from './infrastructure/secret-cipher.js';
 import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
+import { SqlBatchTransactions, SqlDeliveryQueue } from './infrastructure/sql-delivery.queue.js';
 import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
@@ -70,6 +72,8 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     { provide: OwnerNotifier, useClass: RecordingOwnerNotifier },
     { provide: SigningSecrets, useClass: RandomSigningSecrets },
     { provide: SecretResealer, useClass: SqlSecretResealer },
+    { provide: DeliveryQueue, useClass: SqlDeliveryQueue },
+    { provide: BatchTransactions, useClass: SqlBatchTransactions },
   ],
 })
 export class WebhooksModule implements OnModuleInit {

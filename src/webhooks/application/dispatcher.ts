@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { PgListener } from '../../platform/database/pg-listener.js';
@@ -9,7 +8,7 @@ import { PollingLoop } from '../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../platform/workers/worker-host.js';
 import type { Endpoint } from '../domain/endpoint.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
-import { useIndexPlans } from './index-plans.js';
+import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from './ports/dispatch.ports.js';
 import { EndpointRepository, MessageStore, WebhookTransport, type PreparedTarget, type TransportOutcome } from './ports/webhook.ports.js';
 
 /** Deliveries claimed at a time. */
@@ -23,16 +22,9 @@ export const MAX_IN_FLIGHT = 1024;
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 256;
 const POLL_MS = 1_000;
 
-interface Claimed {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  version: number;
-}
-
 /** A claimed batch with its endpoints and envelopes; when nothing was due, when something next is. */
 interface Batch {
-  claimed: Claimed[];
+  claimed: ClaimedDelivery[];
   endpoints: Map<string, Endpoint>;
   bodies: Map<string, string>;
   nextDue: Date | null;
@@ -72,7 +64,9 @@ export class WebhookDispatcher implements BackgroundWorker {
   private roomFreed: (() => void) | null = null;
 
   constructor(
-    private readonly sql: Sql,
+    sql: Sql,
+    private readonly queue: DeliveryQueue,
+    private readonly transactions: BatchTransactions,
     private readonly endpoints: EndpointRepository,
     private readonly messages: MessageStore,
     private readonly recorder: DeliveryRecorder,
@@ -136,14 +130,14 @@ export class WebhookDispatcher implements BackgroundWorker {
     const { claimed } = batch;
     if (claimed.length === 0) return Promise.resolve();
     this.inFlight += claimed.length;
-    for (const c of claimed) this.inFlightByEndpoint.set(c.endpoint_id, (this.inFlightByEndpoint.get(c.endpoint_id) ?? 0) + 1);
+    for (const c of claimed) this.inFlightByEndpoint.set(c.endpointId, (this.inFlightByEndpoint.get(c.endpointId) ?? 0) + 1);
     const open = new Set(claimed);
-    const release = (c: Claimed) => {
+    const release = (c: ClaimedDelivery) => {
       if (!open.delete(c)) return;
       this.inFlight -= 1;
-      const left = (this.inFlightByEndpoint.get(c.endpoint_id) ?? 1) - 1;
-      if (left > 0) this.inFlightByEndpoint.set(c.endpoint_id, left);
-      else this.inFlightByEndpoint.delete(c.endpoint_id);
+      const left = (this.inFlightByEndpoint.get(c.endpointId) ?? 1) - 1;
+      if (left > 0) this.inFlightByEndpoint.set(c.endpointId, left);
+      else this.inFlightByEndpoint.delete(c.endpointId);
       this.freeRoom();
     };
     const run = this.runBatch(batch, release)
@@ -179,34 +173,20 @@ export class WebhookDispatcher implements BackgroundWorker {
    * or, when nothing is due, when the next unleased delivery falls due.
    */
   private claim(limit: number): Promise<Batch> {
-    return this.sql.transaction(async () => {
-      await useIndexPlans(this.sql);
-      const now = this.clock.now();
+    return this.transactions.run(async () => {
       const saturated = this.saturated();
-      const claimed = await this.sql.all<Claimed>(
-        `UPDATE webhook_deliveries SET lease_token = ?, lease_until = ?::timestamptz + make_interval(secs => ?)
-          WHERE id IN (SELECT id FROM webhook_deliveries
-                        WHERE status = 'PENDING' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-                          AND endpoint_id <> ALL(?::text[])
-                        ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)
-          RETURNING id, endpoint_id, event_id, version`,
-        [randomUUID(), now, this.config.webhookLeaseSeconds, now, now, saturated, limit],
-      );
+      const claimed = await this.queue.claimDue({ now: this.clock.now(), limit, leaseSeconds: this.config.webhookLeaseSeconds, excludeEndpoints: saturated });
       if (claimed.length === 0) {
         // (A saturated endpoint's due deliveries are claimed again when one of its outcomes is recorded.)
-        const row = await this.sql.one<{ due: Date | null }>(
-          `SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE status = 'PENDING' AND lease_until IS NULL AND endpoint_id <> ALL(?::text[])`,
-          [saturated],
-        );
-        return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: row?.due ? new Date(row.due) : null };
+        return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: await this.queue.nextDue(saturated) };
       }
-      const endpoints = await this.endpoints.getMany(claimed.map((c) => c.endpoint_id));
-      const sending = claimed.filter((c) => endpoints.get(c.endpoint_id)?.isActive());
-      return { claimed, endpoints, bodies: await this.messages.bodies(sending.map((c) => c.event_id)), nextDue: null };
+      const endpoints = await this.endpoints.getMany(claimed.map((c) => c.endpointId));
+      const sending = claimed.filter((c) => endpoints.get(c.endpointId)?.isActive());
+      return { claimed, endpoints, bodies: await this.messages.bodies(sending.map((c) => c.eventId)), nextDue: null };
     });
   }
 
-  private async runBatch(batch: Batch, release: (c: Claimed) => void): Promise<void> {
+  private async runBatch(batch: Batch, release: (c: ClaimedDelivery) => void): Promise<void> {
     const prepared = { ...batch, targets: await this.targets(batch.endpoints) };
     await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared).finally(() => release(c))));
   }
@@ -231,11 +211,11 @@ export class WebhookDispatcher implements BackgroundWorker {
     );
   }
 
-  private async deliver(c: Claimed, p: Prepared): Promise<void> {
+  private async deliver(c: ClaimedDelivery, p: Prepared): Promise<void> {
     try {
-      const endpoint = p.endpoints.get(c.endpoint_id);
+      const endpoint = p.endpoints.get(c.endpointId);
       if (!endpoint) return; // deleted: its deliveries went with it
-      const claim = { deliveryId: c.id, endpointId: c.endpoint_id, claimedVersion: c.version };
+      const claim = { deliveryId: c.deliveryId, endpointId: c.endpointId, claimedVersion: c.version };
       if (!endpoint.isActive()) {
         await this.recorder.record({ ...claim, command: { type: 'HoldForDisabledEndpoint', now: this.clock.now() } });
         return;
@@ -243,13 +223,13 @@ export class WebhookDispatcher implements BackgroundWorker {
       const target = p.targets.get(endpoint.id);
       if (!target) throw new Error(`endpoint ${endpoint.id} was not prepared`);
       if (target instanceof Error) throw target;
-      const body = p.bodies.get(c.event_id);
-      if (body === undefined) throw new Error(`envelope ${c.event_id} is missing`);
-      const outcome = await target.send({ id: c.event_id, body }, this.clock.now());
+      const body = p.bodies.get(c.eventId);
+      if (body === undefined) throw new Error(`envelope ${c.eventId} is missing`);
+      const outcome = await target.send({ id: c.eventId, body }, this.clock.now());
       await this.recorder.record({ ...claim, command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 } });
     } catch (err) {
       // The lease runs out and the delivery is claimed again.
-      this.logger.error({ err, delivery_id: c.id }, 'Delivery attempt could not be made');
+      this.logger.error({ err, delivery_id: c.deliveryId }, 'Delivery attempt could not be made');
     }
   }
 }
