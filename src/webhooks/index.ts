@@ -17,3 +17,4 @@ export { ListEndpointsQuery } from './application/queries/list-endpoints/list-en
 export { ListOwnerNotificationsQuery } from './application/queries/list-owner-notifications/list-owner-notifications.query.js';
 export type { OwnerNotificationView } from './application/queries/list-owner-notifications/list-owner-notifications.view.js';
 export type { DeliveryView, EndpointView } from './application/webhook.views.js';
+export { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';

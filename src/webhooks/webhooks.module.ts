@@ -1,5 +1,4 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { AccessModule } from '../access/access.module.js';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { Keyring } from '../platform/config/keyring.js';
@@ -7,6 +6,9 @@ import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
 import { Janitor } from '../platform/workers/janitor.js';
 import { CreateEndpointHandler } from './application/commands/create-endpoint/create-endpoint.handler.js';
 import { DeleteEndpointHandler } from './application/commands/delete-endpoint/delete-endpoint.handler.js';
+import { DeliveryRecorder } from './application/commands/dispatch-due-deliveries/delivery-recorder.js';
+import { DispatchDueDeliveriesHandler } from './application/commands/dispatch-due-deliveries/dispatch-due-deliveries.handler.js';
+import { InFlightDeliveries } from './application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
 import { ReencryptSecretsHandler } from './application/commands/reencrypt-secrets/reencrypt-secrets.handler.js';
 import { ReplayDeliveriesHandler } from './application/commands/replay-deliveries/replay-deliveries.handler.js';
 import { ResendDeliveryHandler } from './application/commands/resend-delivery/resend-delivery.handler.js';
@@ -14,8 +16,6 @@ import { RotateSecretHandler } from './application/commands/rotate-secret/rotate
 import { SendTestEventHandler } from './application/commands/send-test-event/send-test-event.handler.js';
 import { UpdateEndpointHandler } from './application/commands/update-endpoint/update-endpoint.handler.js';
 import { DeliveryLog } from './application/delivery-log.js';
-import { DeliveryRecorder } from './application/delivery-recorder.js';
-import { WebhookDispatcher } from './application/dispatcher.js';
 import { WebhookFanOut } from './application/fan-out.js';
 import { BatchTransactions, DeliveryQueue } from './application/ports/dispatch.ports.js';
 import { SecretResealer } from './application/ports/secret-resealer.port.js';
@@ -38,10 +38,10 @@ import { WebhookRetention } from './infrastructure/webhook-retention.js';
 import { WebhookSender } from './infrastructure/webhook-sender.js';
 import { RandomSigningSecrets } from './infrastructure/webhook-signing.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
+import { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
 
 /** Webhooks: endpoints, the outbox fan-out, the event-sourced delivery log and the dispatcher. */
 @Module({
-  imports: [AccessModule],
   controllers: [WebhooksController],
   providers: [
     CreateEndpointHandler,
@@ -57,6 +57,8 @@ import { WebhooksController } from './interface/http/webhooks.controller.js';
     ResendDeliveryHandler,
     ReplayDeliveriesHandler,
     ReencryptSecretsHandler,
+    DispatchDueDeliveriesHandler,
+    InFlightDeliveries,
     WebhookRetention,
     DeliveryLog,
     DeliveryRecorder,

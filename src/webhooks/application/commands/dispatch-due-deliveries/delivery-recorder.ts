@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../platform/time/clock.js';
-import type { DeliveryState } from '../domain/delivery.js';
-import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../domain/recording.js';
-import { DeliveryLog } from './delivery-log.js';
-import { BatchTransactions } from './ports/dispatch.ports.js';
-import { DeliveryStore, EndpointRepository, OwnerNotifier } from './ports/webhook.ports.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import type { DeliveryState } from '../../../domain/delivery.js';
+import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
+import { DeliveryLog } from '../../delivery-log.js';
+import { BatchTransactions } from '../../ports/dispatch.ports.js';
+import { DeliveryStore, EndpointRepository, OwnerNotifier } from '../../ports/webhook.ports.js';
 
 /** At most this many outcomes are recorded in one transaction. */
 export const MAX_GROUP = 500;
