@@ -15,8 +15,7 @@ import { CONTACT_SOURCES } from './audience/domain/contact.js';
 import { AddFileCommand } from './files/application/add-file.js';
 import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 import { RecordSaleCommand, RefundSaleCommand, SALE_KINDS } from './commerce/index.js';
-import { ListOwnerNotificationsQuery } from './webhooks/application/webhook-queries.js';
-import { ReencryptSecretsCommand } from './webhooks/infrastructure/reencrypt-secrets.js';
+import { ListOwnerNotificationsQuery, ReencryptSecretsCommand } from './webhooks/index.js';
 
 type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 

@@ -23,6 +23,7 @@ import {
   RotateSecretCommand,
   SendTestEventCommand,
   UpdateEndpointCommand,
+  WebhookDispatcher,
 } from '../../src/webhooks/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
@@ -199,7 +200,6 @@ describe('command handlers on the bus, outside HTTP', () => {
       const started = new Date();
       await t.sql(`UPDATE webhook_endpoints SET url = $2 WHERE id = $1`, [endpoint.id, rx.url('/fail/then-ok')]);
       const { OutboxRelay } = await import('../../src/platform/outbox/outbox-relay.js');
-      const { WebhookDispatcher } = await import('../../src/webhooks/application/dispatcher.js');
       await t.app.get(OutboxRelay).drainOnce();
       for (let i = 0; i < 20; i++) {
         await t.app.get(WebhookDispatcher).dispatchOnce();

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { Sql } from '../../platform/database/sql.js';
+import { Transactions } from '../../platform/cqrs/transactional.js';
 import { decide, fold, retryPolicyFrom, type DeliveryCommand, type DeliveryEvent, type DeliveryState, type RetryPolicy } from '../domain/delivery.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore } from './ports/webhook.ports.js';
 
@@ -20,7 +20,7 @@ export class DeliveryLog {
 
   constructor(
     private readonly store: DeliveryStore,
-    private readonly sql: Sql,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.policy = retryPolicyFrom(config.webhookRetryDelays);
@@ -49,7 +49,7 @@ export class DeliveryLog {
    * otherwise ConcurrentDeliveryWriteError. Without it, the current state is used.
    */
   async apply(deliveryId: string, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
-    return this.sql.transaction(async () => {
+    return this.transactions.run(async () => {
       const loaded = await this.store.load(deliveryId, { lock: true });
       if (!loaded) return null;
       if (expected !== undefined && loaded.version !== expected) throw new ConcurrentDeliveryWriteError(deliveryId);

@@ -179,6 +179,22 @@ export class SqlDeliveryStore extends DeliveryStore {
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
+
+  async belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean> {
+    const row = await this.sql.one(
+      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
+      [workspaceId, endpointId, deliveryId],
+    );
+    return row !== undefined;
+  }
+
+  async failedSince(endpointId: string, since: Date): Promise<string[]> {
+    const rows = await this.sql.all<{ id: string }>(
+      `SELECT id FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'FAILED' AND created_at >= ? ORDER BY id`,
+      [endpointId, since],
+    );
+    return rows.map((r) => r.id);
+  }
 }
 
 @Injectable()

@@ -103,6 +103,10 @@ export class SqlEndpointRepository extends EndpointRepository {
     return row ? toEndpoint(row) : null;
   }
 
+  async exists(workspaceId: string, id: string): Promise<boolean> {
+    return (await this.sql.one(`SELECT 1 FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, id])) !== undefined;
+  }
+
   async getMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
     if (ids.length === 0) return new Map();
     const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[])`, [[...new Set(ids)]]);

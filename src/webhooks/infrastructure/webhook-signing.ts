@@ -1,8 +1,18 @@
+import { Injectable } from '@nestjs/common';
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { SigningSecrets } from '../application/ports/signing-secrets.port.js';
 
 /** A new endpoint signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** The SigningSecrets port: Standard Webhooks secrets drawn from the system's random source. */
+@Injectable()
+export class RandomSigningSecrets extends SigningSecrets {
+  issue(): string {
+    return newSigningSecret();
+  }
 }
 
 function keyOf(secret: string): Buffer {

@@ -12,6 +12,8 @@ export abstract class EndpointRepository {
   abstract lockWorkspace(workspaceId: string): Promise<void>;
   abstract listInWorkspace(workspaceId: string): Promise<Endpoint[]>;
   abstract byId(workspaceId: string, id: string): Promise<Endpoint | null>;
+  /** Whether the workspace has this endpoint (reads no secrets, builds no aggregate). */
+  abstract exists(workspaceId: string, id: string): Promise<boolean>;
   /** By ids alone, for workers (no workspace in hand): the ones that exist, by id. */
   abstract getMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
   /** Locks the row until the transaction ends (counters and status change under the lock). */
@@ -78,6 +80,10 @@ export abstract class DeliveryStore {
    * the others are written. Returns the ids of the streams written. One append per stream.
    */
   abstract appendMany(appends: readonly StreamAppend[]): Promise<Set<string>>;
+  /** Whether this delivery is one of this endpoint's, and the endpoint one of this workspace's. */
+  abstract belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean>;
+  /** The ids of the endpoint's FAILED deliveries created at or after `since`, in id order (the order writers lock them in). */
+  abstract failedSince(endpointId: string, since: Date): Promise<string[]>;
 }
 
 /** The event envelopes: the exact body every attempt signs and sends. */

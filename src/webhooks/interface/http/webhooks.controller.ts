@@ -7,9 +7,17 @@ import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { ListEnvelope } from '../../../platform/http/dto/list.dto.js';
 import { parseInstant } from '../../../platform/http/dto/instant.js';
-import { ReplayDeliveriesCommand, ResendDeliveryCommand } from '../../application/delivery-commands.js';
-import { CreateEndpointCommand, DeleteEndpointCommand, RotateSecretCommand, SendTestEventCommand, UpdateEndpointCommand } from '../../application/endpoint-commands.js';
-import { GetDeliveryQuery, GetEndpointQuery, ListDeliveriesQuery, ListEndpointsQuery } from '../../application/webhook-queries.js';
+import { CreateEndpointCommand } from '../../application/commands/create-endpoint/create-endpoint.command.js';
+import { DeleteEndpointCommand } from '../../application/commands/delete-endpoint/delete-endpoint.command.js';
+import { ReplayDeliveriesCommand } from '../../application/commands/replay-deliveries/replay-deliveries.command.js';
+import { ResendDeliveryCommand } from '../../application/commands/resend-delivery/resend-delivery.command.js';
+import { RotateSecretCommand } from '../../application/commands/rotate-secret/rotate-secret.command.js';
+import { SendTestEventCommand } from '../../application/commands/send-test-event/send-test-event.command.js';
+import { UpdateEndpointCommand } from '../../application/commands/update-endpoint/update-endpoint.command.js';
+import { GetDeliveryQuery } from '../../application/queries/get-delivery/get-delivery.query.js';
+import { GetEndpointQuery } from '../../application/queries/get-endpoint/get-endpoint.query.js';
+import { ListDeliveriesQuery } from '../../application/queries/list-deliveries/list-deliveries.query.js';
+import { ListEndpointsQuery } from '../../application/queries/list-endpoints/list-endpoints.query.js';
 import {
   CreateEndpointBody,
   DeliveryListQuery,

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Sql } from '../../platform/database/sql.js';
-import { Clock } from '../../platform/time/clock.js';
-import type { DeliveryState } from '../domain/delivery.js';
-import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../domain/recording.js';
-import { DeliveryLog } from './delivery-log.js';
-import { useIndexPlans } from './index-plans.js';
-import { DeliveryStore, EndpointRepository, OwnerNotifier } from './ports/webhook.ports.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import type { DeliveryState } from '../../../domain/delivery.js';
+import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
+import { DeliveryLog } from '../../delivery-log.js';
+import { BatchTransactions } from '../../ports/dispatch.ports.js';
+import { DeliveryStore, EndpointRepository, OwnerNotifier } from '../../ports/webhook.ports.js';
 
 /** At most this many outcomes are recorded in one transaction. */
 export const MAX_GROUP = 500;
@@ -32,9 +31,9 @@ interface Queued {
  * outcome is written at once, and under load a transaction carries as many as arrived during the previous
  * one, at a fixed number of statements:
  *
- *   index plans only (`useIndexPlans`) -> lock the endpoints (one statement, in id order) -> lock and load the
- *   delivery streams (one statement, in id order) -> decide every outcome in memory (`planRecording`, the pure
- *   decider) -> move the projections with a compare-and-set on version and append the events (one statement)
+ *   a batch transaction (`BatchTransactions`: index plans only) -> lock the endpoints (one statement, in id
+ *   order) -> lock and load the delivery streams (one statement, in id order) -> decide every outcome in
+ *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version and append the events (one statement)
  *   -> save each endpoint's counters once (one statement) -> notify the owners of endpoints that were disabled.
  *
  * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
@@ -51,7 +50,7 @@ export class DeliveryRecorder {
   private draining: Promise<void> | null = null;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly transactions: BatchTransactions,
     private readonly endpoints: EndpointRepository,
     private readonly store: DeliveryStore,
     private readonly log: DeliveryLog,
@@ -119,8 +118,7 @@ export class DeliveryRecorder {
   }
 
   private inOneTransaction(outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
-    return this.sql.transaction(async () => {
-      await useIndexPlans(this.sql);
+    return this.transactions.run(async () => {
       const endpoints = await this.endpoints.lockMany(outcomes.map((o) => o.endpointId));
       const live = outcomes.filter((o) => endpoints.has(o.endpointId)).map((o) => o.deliveryId);
       const loaded = await this.store.loadMany(live, { lock: true });

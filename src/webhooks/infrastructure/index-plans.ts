@@ -12,7 +12,8 @@ import type { Sql } from '../../platform/database/sql.js';
  *
  * The setting only shapes plans made under it: a generic plan cached while sequential scans were allowed
  * keeps its scan. So the statements it protects must run only inside transactions that call this first
- * (today: the dispatcher's claim and the recorder's group transaction); do not reuse them elsewhere.
+ * (today: the dispatcher's claim and the recorder's group transaction, both opened by SqlBatchTransactions,
+ * the adapter of the BatchTransactions port); do not reuse them elsewhere.
  */
 export async function useIndexPlans(sql: Sql): Promise<void> {
   if (!sql.inTransaction()) throw new Error('useIndexPlans needs a transaction (the setting is transaction-local)');

@@ -1,0 +1,43 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OwnTransactions, Transactions } from '../../../../platform/cqrs/transactional.js';
+import { SecretResealer } from '../../ports/secret-resealer.port.js';
+import { ReencryptSecretsCommand, type ReencryptionReport } from './reencrypt-secrets.command.js';
+
+const BATCH = 200;
+
+/**
+ * Rewrites every endpoint secret that is still sealed under a retired master key
+ * (SECRET_ENCRYPTION_KEY_PREVIOUS) under the current one. Each endpoint is rewritten in its own short
+ * transaction with its row locked, so the API keeps serving and a rotate-secret running meanwhile is not
+ * lost; running it twice is harmless (already-current secrets are left alone).
+ */
+@CommandHandler(ReencryptSecretsCommand)
+@OwnTransactions('one short transaction per endpoint, so the API keeps serving while it runs')
+export class ReencryptSecretsHandler implements ICommandHandler<ReencryptSecretsCommand, ReencryptionReport> {
+  private readonly logger = new Logger('ReencryptSecrets');
+
+  constructor(
+    private readonly resealer: SecretResealer,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async execute(): Promise<ReencryptionReport> {
+    const report: ReencryptionReport = { endpoints: 0, reencrypted: 0, unreadable: [] };
+    let after = '';
+    for (;;) {
+      const ids = await this.resealer.endpointIdsAfter(after, BATCH);
+      if (ids.length === 0) return report;
+      for (const id of ids) {
+        report.endpoints++;
+        const outcome = await this.transactions.run(() => this.resealer.reseal(id));
+        if (outcome === 'rewritten') report.reencrypted++;
+        if (outcome === 'unreadable') {
+          this.logger.warn({ endpoint_id: id }, 'Endpoint signing secret opens with no configured key; rotate its secret');
+          report.unreadable.push(id);
+        }
+      }
+      after = ids[ids.length - 1]!;
+    }
+  }
+}

@@ -1,0 +1,5 @@
+export interface TestSendView {
+  delivered: boolean;
+  status_code: number | null;
+  error: string | null;
+}

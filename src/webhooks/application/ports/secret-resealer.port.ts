@@ -1,0 +1,26 @@
+/** What resealing one endpoint's stored secrets came to. */
+export type ResealOutcome =
+  /** rewritten under the current master key */
+  | 'rewritten'
+  /** already sealed under the current master key: left alone */
+  | 'current'
+  /** the current secret opens with no configured key (it cannot sign until the secret is rotated) */
+  | 'unreadable'
+  /** the endpoint was deleted meanwhile */
+  | 'gone';
+
+/**
+ * Moves endpoint signing secrets sealed under a retired master key (SECRET_ENCRYPTION_KEY_PREVIOUS) to the
+ * current one: the last step of a master-key rotation.
+ */
+export abstract class SecretResealer {
+  /** Up to `limit` endpoint ids greater than `after`, in id order (`after` = '' for the first page). */
+  abstract endpointIdsAfter(after: string, limit: number): Promise<string[]>;
+  /**
+   * Locks the endpoint row until the transaction ends (run it in one), and reseals its current and previous
+   * secrets under the current master key. They are resealed independently: a previous secret that no key
+   * opens any more is dropped (it only ever served as a second signature for 24 hours), so it cannot keep the
+   * current one from moving to the new master key.
+   */
+  abstract reseal(endpointId: string): Promise<ResealOutcome>;
+}

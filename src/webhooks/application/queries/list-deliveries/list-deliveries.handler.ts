@@ -1,0 +1,37 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Sql } from '../../../../platform/database/sql.js';
+import { CursorCodec, toPage, type Page } from '../../../../platform/pagination/cursor.js';
+import { keysetPage } from '../../../../platform/pagination/keyset.js';
+import type { DeliveryView } from '../../webhook.views.js';
+import { DELIVERY_COLUMNS, deliveryRowView, endpointOf, type DeliveryRow } from '../delivery-rows.js';
+import { ListDeliveriesQuery } from './list-deliveries.query.js';
+
+/** Newest first, keyset on (created_at, id); the cursor is bound to the endpoint and the status filter. */
+@QueryHandler(ListDeliveriesQuery)
+export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery> {
+  constructor(
+    private readonly sql: Sql,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  async execute(q: ListDeliveriesQuery): Promise<Page<DeliveryView>> {
+    await endpointOf(this.sql, q.workspaceId, q.endpointId);
+    const list = `deliveries:${q.endpointId}`;
+    const filter = q.status ?? '';
+    const rows = await keysetPage<DeliveryRow>(this.sql, {
+      select: DELIVERY_COLUMNS,
+      from: 'webhook_deliveries',
+      where: q.status ? 'endpoint_id = ? AND status = ?' : 'endpoint_id = ?',
+      params: q.status ? [q.endpointId, q.status] : [q.endpointId],
+      after: q.after ? this.cursors.decode(q.after, list, q.workspaceId, filter) : undefined,
+      limit: q.limit,
+    });
+    return toPage(
+      rows,
+      q.limit,
+      (r) => ({ at: new Date(r.created_at).toISOString(), id: r.id }),
+      (p) => this.cursors.encode(list, q.workspaceId, p, filter),
+      deliveryRowView,
+    );
+  }
+}

@@ -1,0 +1,7 @@
+export interface OwnerNotificationView {
+  id: string;
+  kind: string;
+  subject: string;
+  data: unknown;
+  created_at: string;
+}
