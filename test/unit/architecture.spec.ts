@@ -17,11 +17,11 @@ const FORBIDDEN = [
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
-export function importsOf(source: string): string[] {
+function importsOf(source: string): string[] {
   return [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!).filter(Boolean);
 }
 
-export function forbiddenImports(source: string): string[] {
+function forbiddenImports(source: string): string[] {
   return importsOf(source).filter((spec) => FORBIDDEN.some((re) => re.test(spec)));
 }
 

@@ -9,7 +9,7 @@ export function parseIdempotencyKey(header: string): string {
   let key = header;
   if (header.length >= 2 && header.startsWith('"') && header.endsWith('"')) {
     const inner = header.slice(1, -1);
-    if (/(^|[^\\])"/.test(inner) || /\\[^"\\]/.test(inner) || /\\$/.test(inner.replace(/\\\\/g, ''))) {
+    if (/(^|[^\\])"/.test(inner) || /\\[^"\\]/.test(inner) || inner.replace(/\\\\/g, '').endsWith('\\')) {
       throw invalid();
     }
     key = inner.replace(/\\(["\\])/g, '$1');

@@ -35,6 +35,7 @@ function given(history: DeliveryEvent[] = [], policy?: RetryPolicy) {
         error = e;
       }
       return {
+        // oxlint-disable-next-line unicorn/no-thenable -- given/when/then reads as the decider's spec; the object is never awaited
         then(expected: DeliveryEvent[]) {
           if (error) throw error;
           expect(events).toEqual(expected);

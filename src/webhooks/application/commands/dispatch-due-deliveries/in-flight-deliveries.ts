@@ -61,7 +61,7 @@ export class InFlightDeliveries {
       this.wake();
     };
     const batch = run(release).finally(() => {
-      for (const c of [...open]) release(c);
+      for (const c of open) release(c); // release() deletes c from the set: safe while iterating
       this.batches.delete(batch);
     });
     this.batches.add(batch);
@@ -70,6 +70,6 @@ export class InFlightDeliveries {
 
   /** Resolves when every batch in flight has ended, including those that start meanwhile. */
   async settled(): Promise<void> {
-    while (this.batches.size > 0) await Promise.all([...this.batches]);
+    while (this.batches.size > 0) await Promise.all(this.batches);
   }
 }
