@@ -21,6 +21,5 @@ import { FilesController, PublicFilesController } from './interface/http/files.c
     { provide: FileRepository, useClass: SqlFileRepository },
     { provide: FileStorage, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalDirectoryStorage(c.fileStorageDir) },
   ],
-  exports: [FileRepository],
 })
 export class FilesModule {}
