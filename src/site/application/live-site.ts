@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CaptureContactCommand } from '../../audience/application/capture-contact.js';
+import { CaptureContactCommand } from '../../audience/index.js';
 import { VisitRecorder, type Visit } from '../../analytics/application/record-visit.js';
 import { labelOf } from '../../pages/domain/block-kinds.js';
 import type { Block, PageState } from '../../pages/domain/page.js';
