@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CaptureContactCommand } from '../../audience/index.js';
-import { VisitRecorder, type Visit } from '../../analytics/application/record-visit.js';
+import { RecordClickCommand, RecordViewCommand, type Visit } from '../../analytics/index.js';
 import { labelOf } from '../../pages/domain/block-kinds.js';
 import type { Block, PageState } from '../../pages/domain/page.js';
 import { PageRepository } from '../../pages/application/ports/page.ports.js';
@@ -38,7 +38,6 @@ export type VisitorInfo = Omit<Visit, 'workspaceId' | 'pageId'>;
 export class LiveSite {
   constructor(
     private readonly pages: PageRepository,
-    private readonly visits: VisitRecorder,
     private readonly commands: CommandBus,
   ) {}
 
@@ -62,7 +61,7 @@ export class LiveSite {
   }
 
   async view(page: LivePage, visitor: VisitorInfo): Promise<void> {
-    await this.visits.view({ ...visitor, workspaceId: page.workspaceId, pageId: page.id });
+    await this.commands.execute(new RecordViewCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }));
   }
 
   /** The target of a tracked LINK (or linked IMAGE) block, after recording the click; null when there is none. */
@@ -70,7 +69,7 @@ export class LiveSite {
     const block = page.blocks.find((b) => b.id === blockId);
     const target = block?.kind === 'LINK' ? block.data.url : block?.kind === 'IMAGE' ? block.data.link_url : undefined;
     if (!block || typeof target !== 'string') return null;
-    await this.visits.click({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, { blockId: block.id, label: block.label, url: target });
+    await this.commands.execute(new RecordClickCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, { blockId: block.id, label: block.label, url: target }));
     return target;
   }
 
