@@ -36,6 +36,5 @@ import { PublishScheduler } from './interface/worker/publish-scheduler.js';
     { provide: PageRepository, useClass: SqlPageRepository },
     { provide: FileDirectory, useClass: WorkspaceFileDirectory },
   ],
-  exports: [PageRepository],
 })
 export class PagesModule {}
