@@ -16,7 +16,7 @@ const { loadConfig } = await import('../dist/platform/config/config.js');
 const { createHttpApp } = await import('../dist/http-app.js');
 const { CommandBus, QueryBus } = await import('@nestjs/cqrs');
 const { CreateWorkspaceCommand, CreateApiKeyCommand } = await import('../dist/access/index.js');
-const { GetAnalyticsSummaryQuery } = await import('../dist/analytics/application/summary.js');
+const { GetAnalyticsSummaryQuery } = await import('../dist/analytics/index.js');
 
 let adminUrl = process.env.DATABASE_URL;
 let embedded = null;

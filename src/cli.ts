@@ -10,10 +10,8 @@ import { prepare } from './bootstrap.js';
 import { AppModule } from './app.module.js';
 import { DomainError } from './platform/domain/domain-error.js';
 import { CreateApiKeyCommand, CreateWorkspaceCommand, ListApiKeysQuery, PLANS, RevokeApiKeyCommand, SetWorkspacePlanCommand } from './access/index.js';
-import { CaptureContactCommand } from './audience/application/capture-contact.js';
-import { CONTACT_SOURCES } from './audience/domain/contact.js';
-import { AddFileCommand } from './files/application/add-file.js';
-import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
+import { CaptureContactCommand, CONTACT_SOURCES } from './audience/index.js';
+import { AddFileCommand, MAX_FILE_BYTES } from './files/index.js';
 import { RecordSaleCommand, RefundSaleCommand, SALE_KINDS } from './commerce/index.js';
 import { ListOwnerNotificationsQuery, ReencryptSecretsCommand } from './webhooks/index.js';
 

@@ -1,20 +1,25 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { Janitor } from '../platform/workers/janitor.js';
-import { AccessModule } from '../access/access.module.js';
-import { AnalyticsStore } from './application/analytics.ports.js';
-import { VisitRecorder } from './application/record-visit.js';
-import { GetAnalyticsSummaryHandler } from './application/summary.js';
+import { RecordClickHandler } from './application/commands/record-click/record-click.handler.js';
+import { RecordViewHandler } from './application/commands/record-view/record-view.handler.js';
+import { AnalyticsStore } from './application/ports/analytics.ports.js';
+import { GetAnalyticsSummaryHandler } from './application/queries/get-analytics-summary/get-analytics-summary.handler.js';
 import { VisitorHasher } from './application/visitor-hash.js';
 import { AnalyticsRetention } from './infrastructure/analytics-retention.js';
 import { SqlAnalyticsStore } from './infrastructure/sql-analytics.store.js';
 import { AnalyticsController } from './interface/http/analytics.controller.js';
 
-/** Analytics: visit facts from the live pages, daily rollups, and the summary operation. */
+/** Analytics: visit facts from the live pages (RecordView/RecordClick), daily rollups, and the summary operation. */
 @Module({
-  imports: [AccessModule],
   controllers: [AnalyticsController],
-  providers: [GetAnalyticsSummaryHandler, VisitRecorder, VisitorHasher, AnalyticsRetention, { provide: AnalyticsStore, useClass: SqlAnalyticsStore }],
-  exports: [VisitRecorder],
+  providers: [
+    RecordViewHandler,
+    RecordClickHandler,
+    GetAnalyticsSummaryHandler,
+    VisitorHasher,
+    AnalyticsRetention,
+    { provide: AnalyticsStore, useClass: SqlAnalyticsStore },
+  ],
 })
 export class AnalyticsModule implements OnModuleInit {
   constructor(

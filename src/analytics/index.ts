@@ -1,3 +1,6 @@
-/** The analytics context's public entry: what other contexts and tests may use. */
-export { GetAnalyticsSummaryQuery } from './application/summary.js';
-export type { AnalyticsSummaryView } from './application/summary.js';
+/** The analytics context's public entry: what other contexts, the site and tests may use. Everything else is private. */
+export { RecordClickCommand } from './application/commands/record-click/record-click.command.js';
+export { RecordViewCommand } from './application/commands/record-view/record-view.command.js';
+export type { Visit } from './application/commands/visit-fact.js';
+export { GetAnalyticsSummaryQuery } from './application/queries/get-analytics-summary/get-analytics-summary.query.js';
+export type { AnalyticsSummaryView } from './application/queries/get-analytics-summary/get-analytics-summary.view.js';

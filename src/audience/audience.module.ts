@@ -1,20 +1,19 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module.js';
-import { CaptureContactHandler } from './application/capture-contact.js';
-import { ListContactsHandler } from './application/list-contacts.js';
-import { ContactRepository } from './application/ports/audience.ports.js';
-import { PagesModule } from '../pages/pages.module.js';
+import { CaptureContactHandler } from './application/commands/capture-contact/capture-contact.handler.js';
+import { ContactRepository, SourceDirectory } from './application/ports/audience.ports.js';
+import { ListContactsHandler } from './application/queries/list-contacts/list-contacts.handler.js';
+import { PageSourceDirectory } from './infrastructure/page-source.directory.js';
 import { SqlContactRepository } from './infrastructure/sql-contact.repository.js';
 import { ContactsController } from './interface/http/contacts.controller.js';
 
 /** Captured contacts. */
 @Module({
-  imports: [AccessModule, PagesModule],
   controllers: [ContactsController],
   providers: [
     CaptureContactHandler,
     ListContactsHandler,
     { provide: ContactRepository, useClass: SqlContactRepository },
+    { provide: SourceDirectory, useClass: PageSourceDirectory },
   ],
 })
 export class AudienceModule {}

@@ -1,4 +1,5 @@
-/** The audience context's public entry: what other contexts, the site, the CLI and tests may use. */
-export { CaptureContactCommand } from './application/capture-contact.js';
-export { ListContactsQuery } from './application/list-contacts.js';
+/** The audience context's public entry: what other contexts, the site, the CLI and tests may use. Everything else is private. */
+export { CaptureContactCommand } from './application/commands/capture-contact/capture-contact.command.js';
+export { ListContactsQuery } from './application/queries/list-contacts/list-contacts.query.js';
 export type { ContactView } from './application/contact.view.js';
+export { CONTACT_SOURCES } from './domain/contact.js';

@@ -1,14 +1,19 @@
-/** The pages context's public entry: what other contexts, the site, the CLI and tests may use. */
-export {
-  AddBlockCommand,
-  ArchivePageCommand,
-  CreatePageCommand,
-  PublishPageCommand,
-  RemoveBlockCommand,
-  UpdatePageCommand,
-} from './application/page-commands.js';
-export { GetPageQuery, ListPagesQuery } from './application/page-queries.js';
-export { PublishScheduler } from './application/publish-scheduler.js';
-export type { PageSummaryView, PageView } from './application/page.views.js';
+/** The pages context's public entry: what other contexts, the site, the CLI and tests may use. Everything else is private. */
+export { AddBlockCommand } from './application/commands/add-block/add-block.command.js';
+export { ArchivePageCommand } from './application/commands/archive-page/archive-page.command.js';
+export { CreatePageCommand } from './application/commands/create-page/create-page.command.js';
+export { PublishPageCommand } from './application/commands/publish-page/publish-page.command.js';
+export { RemoveBlockCommand } from './application/commands/remove-block/remove-block.command.js';
+export { UpdatePageCommand } from './application/commands/update-page/update-page.command.js';
+export { GetLivePageQuery } from './application/queries/get-live-page/get-live-page.query.js';
+export { GetPageQuery } from './application/queries/get-page/get-page.query.js';
+export { GetPageTitlesQuery } from './application/queries/get-page-titles/get-page-titles.query.js';
+export { ListPagesQuery } from './application/queries/list-pages/list-pages.query.js';
+export { PageHasSourceQuery } from './application/queries/page-has-source/page-has-source.query.js';
+export type { PageView } from './application/page.views.js';
+export type { LiveBlockView, LivePageView } from './application/queries/get-live-page/get-live-page.view.js';
+export type { PageSummaryView } from './application/queries/list-pages/list-pages.view.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
+/** The scheduler's worker, for tests that fire due schedules by hand (`fireDue()`). */
+export { PublishScheduler } from './interface/worker/publish-scheduler.js';
 export { blockDataSchemas } from './interface/http/block-data.schemas.js';

@@ -1,25 +1,23 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module.js';
-import { SourceDirectory } from '../audience/application/ports/audience.ports.js';
-import { FilesModule } from '../files/files.module.js';
-import {
-  AddBlockHandler,
-  ArchivePageHandler,
-  CreatePageHandler,
-  PublishPageHandler,
-  RemoveBlockHandler,
-  UpdatePageHandler,
-} from './application/page-commands.js';
-import { GetPageHandler, ListPagesHandler } from './application/page-queries.js';
+import { AddBlockHandler } from './application/commands/add-block/add-block.handler.js';
+import { ArchivePageHandler } from './application/commands/archive-page/archive-page.handler.js';
+import { CreatePageHandler } from './application/commands/create-page/create-page.handler.js';
+import { PublishPageHandler } from './application/commands/publish-page/publish-page.handler.js';
+import { RemoveBlockHandler } from './application/commands/remove-block/remove-block.handler.js';
+import { UpdatePageHandler } from './application/commands/update-page/update-page.handler.js';
 import { FileDirectory, PageRepository } from './application/ports/page.ports.js';
-import { PublishScheduler } from './application/publish-scheduler.js';
-import { PageSourceDirectory, WorkspaceFileDirectory } from './infrastructure/directories.js';
+import { GetLivePageHandler } from './application/queries/get-live-page/get-live-page.handler.js';
+import { GetPageTitlesHandler } from './application/queries/get-page-titles/get-page-titles.handler.js';
+import { GetPageHandler } from './application/queries/get-page/get-page.handler.js';
+import { ListPagesHandler } from './application/queries/list-pages/list-pages.handler.js';
+import { PageHasSourceHandler } from './application/queries/page-has-source/page-has-source.handler.js';
 import { SqlPageRepository } from './infrastructure/sql-page.repository.js';
+import { WorkspaceFileDirectory } from './infrastructure/workspace-file.directory.js';
 import { PagesController, StaleBeforeInvalid } from './interface/http/pages.controller.js';
+import { PublishScheduler } from './interface/worker/publish-scheduler.js';
 
-/** Pages: the Page aggregate, its seven operations plus archive, and the publish scheduler. */
+/** Pages: the Page aggregate, its seven operations plus archive, the queries other contexts ask, and the publish scheduler. */
 @Module({
-  imports: [AccessModule, FilesModule],
   controllers: [PagesController],
   providers: [
     CreatePageHandler,
@@ -30,12 +28,13 @@ import { PagesController, StaleBeforeInvalid } from './interface/http/pages.cont
     ArchivePageHandler,
     GetPageHandler,
     ListPagesHandler,
+    GetLivePageHandler,
+    PageHasSourceHandler,
+    GetPageTitlesHandler,
     PublishScheduler,
     StaleBeforeInvalid,
     { provide: PageRepository, useClass: SqlPageRepository },
     { provide: FileDirectory, useClass: WorkspaceFileDirectory },
-    { provide: SourceDirectory, useClass: PageSourceDirectory },
   ],
-  exports: [PageRepository, SourceDirectory],
 })
 export class PagesModule {}

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AnalyticsModule } from '../analytics/analytics.module.js';
-import { PagesModule } from '../pages/pages.module.js';
 import { LiveSite } from './application/live-site.js';
 import { SiteController } from './interface/http/site.controller.js';
 
-/** The public live site: published pages as HTML, tracked links, sign-ups and gated downloads. */
+/**
+ * The public live site: published pages as HTML, tracked links, sign-ups and gated downloads. It owns no
+ * data: it asks pages, analytics and audience through the CQRS buses (their public entries).
+ */
 @Module({
-  imports: [PagesModule, AnalyticsModule],
   controllers: [SiteController],
   providers: [LiveSite],
 })

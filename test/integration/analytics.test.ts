@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { VisitRecorder } from '../../src/analytics/application/record-visit.js';
+import { RecordClickCommand, RecordViewCommand, type Visit } from '../../src/analytics/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -39,7 +39,10 @@ describe('GET /v1/analytics/summary', () => {
   it('counts views, clicks, daily unique visitors, top links and referrers recorded from visits', async () => {
     const tenant = await aTenant(t.commands);
     const page = (await t.inject({ method: 'POST', url: '/v1/pages', headers: { ...tenant.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'Links' }) })).json() as { id: string };
-    const visits = t.app.get(VisitRecorder);
+    const visits = {
+      view: (v: Visit) => t.commands.execute(new RecordViewCommand(v)),
+      click: (v: Visit, link: { blockId: string; label: string; url: string }) => t.commands.execute(new RecordClickCommand(v, link)),
+    };
     const visitor = (ip: string, referer?: string) => ({ workspaceId: tenant.workspace.id, pageId: page.id, ip, userAgent: 'UA', referer, ownHosts: ['127.0.0.1'] });
     await visits.view(visitor('10.0.0.1', 'https://www.instagram.com/some/profile'));
     await visits.view(visitor('10.0.0.1', 'https://instagram.com/other'));
@@ -63,7 +66,7 @@ describe('GET /v1/analytics/summary', () => {
   it('keeps workspaces apart', async () => {
     const a = await aTenant(t.commands);
     const b = await aTenant(t.commands);
-    await t.app.get(VisitRecorder).view({ workspaceId: a.workspace.id, pageId: 'pg_x', ip: '1.1.1.1', userAgent: 'UA', referer: undefined, ownHosts: [] });
+    await t.commands.execute(new RecordViewCommand({ workspaceId: a.workspace.id, pageId: 'pg_x', ip: '1.1.1.1', userAgent: 'UA', referer: undefined, ownHosts: [] }));
     expect((await summary(b.auth)).body.totals.views).toBe(0);
     expect((await summary(a.auth)).body.totals.views).toBe(1);
   });

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
+import { CaptureContactCommand } from '../../src/audience/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { launch, stop } from '../support/processes.js';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { AddFileCommand } from '../../src/files/application/add-file.js';
+import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

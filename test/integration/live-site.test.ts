@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AddFileCommand } from '../../src/files/application/add-file.js';
+import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

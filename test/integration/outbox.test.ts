@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aWorkspace } from '../factories/access.factory.js';
-import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
+import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { ContactRepository } from '../../src/audience/application/ports/audience.ports.js';
 import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/outbox-relay.js';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
-import { AddFileCommand } from '../../src/files/application/add-file.js';
-import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
-import { PublishScheduler } from '../../src/pages/application/publish-scheduler.js';
+import { AddFileCommand } from '../../src/files/index.js';
+import { CaptureContactCommand } from '../../src/audience/index.js';
+import { PublishScheduler } from '../../src/pages/index.js';
 
 type Auth = Record<string, string>;
 

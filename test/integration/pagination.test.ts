@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aTenant } from '../factories/access.factory.js';
-import { CaptureContactCommand } from '../../src/audience/application/capture-contact.js';
-import { AddFileCommand } from '../../src/files/application/add-file.js';
+import { CaptureContactCommand } from '../../src/audience/index.js';
+import { AddFileCommand } from '../../src/files/index.js';
 
 describe('keyset pagination', () => {
   let t: TestApp;

@@ -40,13 +40,3 @@ export function pageView(s: PageState, siteUrl: string): PageView {
     published: { is_live: live, block_count: live ? (s.liveBlocks?.length ?? 0) : 0, live_updated_at: iso(s.liveUpdatedAt) },
   };
 }
-
-export interface PageSummaryView {
-  id: string;
-  title: string;
-  slug: string;
-  status: string;
-  block_count: number;
-  public_url: string | null;
-  updated_at: string;
-}

@@ -6,7 +6,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
 import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
-import { GetAnalyticsSummaryQuery } from '../../application/summary.js';
+import { GetAnalyticsSummaryQuery } from '../../application/queries/get-analytics-summary/get-analytics-summary.query.js';
 import { RANGE_DAYS, type RangeDays } from '../../domain/analytics.js';
 
 export class SummaryQuery {

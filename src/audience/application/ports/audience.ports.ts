@@ -10,7 +10,7 @@ export abstract class ContactRepository {
 
 /**
  * Answers whether a page (and optionally one of its blocks) belongs to a workspace, so a contact never
- * points at another workspace's page. Implemented by the pages context.
+ * points at another workspace's page. The adapter asks the pages context (PageHasSourceQuery).
  */
 export abstract class SourceDirectory {
   abstract belongsTo(workspaceId: string, pageId: string, blockId: string | null): Promise<boolean>;

@@ -6,7 +6,7 @@ import type { RequestPrincipal } from '../../../platform/http/pipeline/access-co
 import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { CONTACT_SOURCES } from '../../domain/contact.js';
-import { ListContactsQuery } from '../../application/list-contacts.js';
+import { ListContactsQuery } from '../../application/queries/list-contacts/list-contacts.query.js';
 
 export class ContactResponse {
   @ApiProperty() id!: string;

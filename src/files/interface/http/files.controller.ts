@@ -7,8 +7,8 @@ import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.
 import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
 import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
-import { ListFilesQuery } from '../../application/list-files.js';
-import { FileRepository, FileStorage } from '../../application/ports/file.ports.js';
+import { ListFilesQuery } from '../../application/queries/list-files/list-files.query.js';
+import { OpenPublicFileQuery } from '../../application/queries/open-public-file/open-public-file.query.js';
 
 export class FileResponse {
   @ApiProperty() id!: string;
@@ -49,20 +49,13 @@ const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\
 /** Serves `public_path` (`/files/<id>/<name>`) without a key, like a CDN URL. */
 @Controller('files')
 export class PublicFilesController {
-  constructor(
-    private readonly files: FileRepository,
-    private readonly storage: FileStorage,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':id/:name')
   @ApiExcludeEndpoint()
   async serve(@Param('id') id: string, @Param('name') name: string, @Res() reply: FastifyReply) {
-    if (!/^file_[0-9A-Za-z]{1,64}$/.test(id)) throw new NotFoundError('file');
-    const file = await this.files.byId(id);
-    if (!file || file.state.name !== name) throw new NotFoundError('file');
-    const stream = await this.storage.open(file.state.storageKey);
-    if (!stream) throw new NotFoundError('file');
-    const f = file.state;
+    const f = await this.queries.execute(new OpenPublicFileQuery(id, name));
+    if (!f) throw new NotFoundError('file');
     const disposition = ACTIVE_TYPES.test(f.mimeType) ? 'attachment' : 'inline';
     return reply
       .header('content-type', f.mimeType)
@@ -71,6 +64,6 @@ export class PublicFilesController {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(f.name)}`)
-      .send(stream);
+      .send(f.stream);
   }
 }

@@ -9,15 +9,14 @@ import { Operation, type InvalidInputCheck } from '../../../platform/http/pipeli
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { NotFoundError } from '../../../platform/domain/domain-error.js';
 import { StaleSnapshotError } from '../../domain/page.errors.js';
-import {
-  AddBlockCommand,
-  ArchivePageCommand,
-  CreatePageCommand,
-  PublishPageCommand,
-  RemoveBlockCommand,
-  UpdatePageCommand,
-} from '../../application/page-commands.js';
-import { GetPageQuery, ListPagesQuery } from '../../application/page-queries.js';
+import { AddBlockCommand } from '../../application/commands/add-block/add-block.command.js';
+import { ArchivePageCommand } from '../../application/commands/archive-page/archive-page.command.js';
+import { CreatePageCommand } from '../../application/commands/create-page/create-page.command.js';
+import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
+import { RemoveBlockCommand } from '../../application/commands/remove-block/remove-block.command.js';
+import { UpdatePageCommand } from '../../application/commands/update-page/update-page.command.js';
+import { GetPageQuery } from '../../application/queries/get-page/get-page.query.js';
+import { ListPagesQuery } from '../../application/queries/list-pages/list-pages.query.js';
 import {
   AddBlockBody,
   CreatePageBody,

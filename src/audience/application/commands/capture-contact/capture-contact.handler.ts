@@ -1,32 +1,20 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
-import { Transactional } from '../../platform/cqrs/transactional.js';
-import { Clock } from '../../platform/time/clock.js';
-import { IdGenerator } from '../../platform/time/ids.js';
-import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
-import { Contact } from '../domain/contact.js';
-import { contactView, type ContactView } from './contact.view.js';
-import { ContactRepository, SourceDirectory } from './ports/audience.ports.js';
-
-export class CaptureContactCommand extends Command<ContactView> {
-  constructor(
-    readonly workspaceId: string,
-    readonly email: string,
-    readonly name: string | undefined,
-    readonly source: string | undefined,
-    readonly pageId: string | undefined,
-    readonly blockId: string | undefined,
-  ) {
-    super();
-  }
-}
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { GetWorkspaceQuery } from '../../../../access/index.js';
+import { Transactional } from '../../../../platform/cqrs/transactional.js';
+import { NotFoundError, ValidationError } from '../../../../platform/domain/domain-error.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import { IdGenerator } from '../../../../platform/time/ids.js';
+import { Contact } from '../../../domain/contact.js';
+import { contactView, type ContactView } from '../../contact.view.js';
+import { ContactRepository, SourceDirectory } from '../../ports/audience.ports.js';
+import { CaptureContactCommand } from './capture-contact.command.js';
 
 /** Captures a contact; the repository writes its `contact.created` outbox row in the same transaction. */
 @CommandHandler(CaptureContactCommand)
 @Transactional()
 export class CaptureContactHandler implements ICommandHandler<CaptureContactCommand, ContactView> {
   constructor(
-    private readonly workspaces: WorkspaceRepository,
+    private readonly queries: QueryBus,
     private readonly contacts: ContactRepository,
     private readonly sources: SourceDirectory,
     private readonly ids: IdGenerator,
@@ -34,7 +22,7 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
   ) {}
 
   async execute(cmd: CaptureContactCommand): Promise<ContactView> {
-    if (!(await this.workspaces.byId(cmd.workspaceId))) throw new NotFoundError('workspace');
+    if (!(await this.queries.execute(new GetWorkspaceQuery(cmd.workspaceId)))) throw new NotFoundError('workspace');
     if (cmd.blockId && !cmd.pageId) throw ValidationError.parameter('block', 'A source block needs its page (--page).');
     if (cmd.pageId && !(await this.sources.belongsTo(cmd.workspaceId, cmd.pageId, cmd.blockId ?? null))) {
       throw ValidationError.parameter(cmd.blockId ? 'block' : 'page', 'No such page or block in this workspace.');

@@ -1,23 +1,13 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { OwnTransactions, Transactions } from '../../platform/cqrs/transactional.js';
-import { NotFoundError } from '../../platform/domain/domain-error.js';
-import { Clock } from '../../platform/time/clock.js';
-import { IdGenerator } from '../../platform/time/ids.js';
-import { WorkspaceRepository } from '../../access/application/ports/access.repositories.js';
-import { WorkspaceFile } from '../domain/workspace-file.js';
-import { fileView, type FileView } from './file.view.js';
-import { FileRepository, FileStorage } from './ports/file.ports.js';
-
-export class AddFileCommand extends Command<FileView> {
-  constructor(
-    readonly workspaceId: string,
-    readonly name: string,
-    readonly mimeType: string,
-    readonly bytes: Buffer,
-  ) {
-    super();
-  }
-}
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { GetWorkspaceQuery } from '../../../../access/index.js';
+import { OwnTransactions, Transactions } from '../../../../platform/cqrs/transactional.js';
+import { NotFoundError } from '../../../../platform/domain/domain-error.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import { IdGenerator } from '../../../../platform/time/ids.js';
+import { WorkspaceFile } from '../../../domain/workspace-file.js';
+import { fileView, type FileView } from '../../file.view.js';
+import { FileRepository, FileStorage } from '../../ports/file.ports.js';
+import { AddFileCommand } from './add-file.command.js';
 
 /**
  * Stores the bytes first, then the record: a record never points at missing bytes. If the record
@@ -27,7 +17,7 @@ export class AddFileCommand extends Command<FileView> {
 @OwnTransactions('writes the bytes to file storage first, holding no connection, then inserts the row')
 export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView> {
   constructor(
-    private readonly workspaces: WorkspaceRepository,
+    private readonly queries: QueryBus,
     private readonly files: FileRepository,
     private readonly storage: FileStorage,
     private readonly ids: IdGenerator,
@@ -36,7 +26,7 @@ export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView>
   ) {}
 
   async execute(cmd: AddFileCommand): Promise<FileView> {
-    if (!(await this.workspaces.byId(cmd.workspaceId))) throw new NotFoundError('workspace');
+    if (!(await this.queries.execute(new GetWorkspaceQuery(cmd.workspaceId)))) throw new NotFoundError('workspace');
     const file = WorkspaceFile.add({
       id: this.ids.next('file'),
       workspaceId: cmd.workspaceId,

@@ -1,36 +1,24 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Sql } from '../../platform/database/sql.js';
-import { Clock } from '../../platform/time/clock.js';
-import { ctrPercent, rangeStartDay, type RangeDays } from '../domain/analytics.js';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { GetPageTitlesQuery } from '../../../../pages/index.js';
+import { Sql } from '../../../../platform/database/sql.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import { ctrPercent, rangeStartDay } from '../../../domain/analytics.js';
+import { GetAnalyticsSummaryQuery } from './get-analytics-summary.query.js';
+import type { AnalyticsSummaryView } from './get-analytics-summary.view.js';
 
 const TOP = 10;
-
-export interface AnalyticsSummaryView {
-  range_days: RangeDays;
-  totals: { views: number; clicks: number; unique_visitors: number; ctr_percent: number };
-  top_links: { label: string; url: string; clicks: number; page_title: string }[];
-  top_referrers: { label: string; views: number }[];
-  tips: { count: number; total_gross_cents: number; refunded_count: number; unique_fans: number; currency: string };
-}
-
-export class GetAnalyticsSummaryQuery extends Query<AnalyticsSummaryView> {
-  constructor(
-    readonly workspaceId: string,
-    readonly rangeDays: RangeDays,
-  ) {
-    super();
-  }
-}
 
 /**
  * Reads the daily rollups (never the raw facts), so the cost grows with days × links, not with traffic.
  * Unique visitors are summed per day: the daily salt makes the same person a new visitor on a new day.
+ * The top links' page titles come from the pages context (GetPageTitlesQuery); a page that is gone has ''.
  * Tips come from TIP sales created in the range; `currency` is the one most of them use (usd when none).
  */
 @QueryHandler(GetAnalyticsSummaryQuery)
 export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSummaryQuery, AnalyticsSummaryView> {
   constructor(
     private readonly sql: Sql,
+    private readonly queries: QueryBus,
     private readonly clock: Clock,
   ) {}
 
@@ -43,21 +31,17 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
            FROM analytics_daily_totals WHERE workspace_id = ? AND day >= ?::date`,
         args,
       ),
-      this.sql.all<{ label: string; url: string; clicks: string; page_title: string | null }>(
-        `SELECT l.label, l.url, l.clicks, p.title AS page_title
-           FROM (SELECT block_id, page_id, sum(clicks) AS clicks,
-                        (array_agg(label ORDER BY day DESC))[1] AS label, (array_agg(url ORDER BY day DESC))[1] AS url
-                   FROM analytics_daily_links WHERE workspace_id = ? AND day >= ?::date
-                  GROUP BY block_id, page_id) l
-           LEFT JOIN pages p ON p.id = l.page_id
-          ORDER BY l.clicks DESC, l.label, l.block_id LIMIT ${TOP}`,
-        args,
-      ),
+      this.topLinks(q.workspaceId, args),
       this.sql.all<{ label: string; views: string }>(
         `SELECT referrer AS label, sum(views) AS views FROM analytics_daily_referrers WHERE workspace_id = ? AND day >= ?::date
           GROUP BY referrer ORDER BY sum(views) DESC, referrer LIMIT ${TOP}`,
         args,
       ),
+      // TODO(boundary): `sales` is the commerce context's table. This read belongs behind a commerce query in
+      // src/commerce/index.ts, e.g. GetTipTotalsQuery(workspaceId, fromDay: 'YYYY-MM-DD') ->
+      // { count, total_gross_cents, refunded_count, unique_fans, currency: string | null }, with this statement's
+      // semantics (kind = 'TIP', created_at >= fromDay 00:00 UTC, fans = distinct lower(customer_email), currency =
+      // the most used one). Commerce is not this refactor's to change.
       this.sql.one<{ count: string; total: string; refunded: string; fans: string; currency: string | null }>(
         `SELECT count(*) AS count, coalesce(sum(gross_amount_cents), 0) AS total, count(refunded_at) AS refunded,
                 count(DISTINCT lower(customer_email)) AS fans, mode() WITHIN GROUP (ORDER BY currency) AS currency
@@ -70,7 +54,7 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
     return {
       range_days: q.rangeDays,
       totals: { views, clicks, unique_visitors: Number(totals?.unique_visitors ?? 0), ctr_percent: ctrPercent(views, clicks) },
-      top_links: links.map((l) => ({ label: l.label, url: l.url, clicks: Number(l.clicks), page_title: l.page_title ?? '' })),
+      top_links: links,
       top_referrers: referrers.map((r) => ({ label: r.label, views: Number(r.views) })),
       tips: {
         count: Number(tips?.count ?? 0),
@@ -80,5 +64,20 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
         currency: tips?.currency ?? 'usd',
       },
     };
+  }
+
+  /** The most clicked links of the range, with the label and target of their latest day, and their page's title. */
+  private async topLinks(workspaceId: string, args: unknown[]): Promise<AnalyticsSummaryView['top_links']> {
+    const links = await this.sql.all<{ label: string; url: string; clicks: string; page_id: string }>(
+      `SELECT l.label, l.url, l.clicks, l.page_id
+         FROM (SELECT block_id, page_id, sum(clicks) AS clicks,
+                      (array_agg(label ORDER BY day DESC))[1] AS label, (array_agg(url ORDER BY day DESC))[1] AS url
+                 FROM analytics_daily_links WHERE workspace_id = ? AND day >= ?::date
+                GROUP BY block_id, page_id) l
+        ORDER BY l.clicks DESC, l.label, l.block_id LIMIT ${TOP}`,
+      args,
+    );
+    const titles = await this.queries.execute(new GetPageTitlesQuery(workspaceId, links.map((l) => l.page_id)));
+    return links.map((l) => ({ label: l.label, url: l.url, clicks: Number(l.clicks), page_title: titles.get(l.page_id) ?? '' }));
   }
 }

@@ -11,7 +11,7 @@ export interface VisitFact {
   at: Date;
 }
 
-/** Where visits go: the raw fact plus the daily rollups, in one transaction. */
+/** Where visits go: the raw fact plus the daily rollups, in the transaction of the command that records them. */
 export abstract class AnalyticsStore {
   abstract record(fact: VisitFact): Promise<void>;
 }

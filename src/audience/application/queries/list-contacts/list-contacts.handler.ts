@@ -1,18 +1,9 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Sql } from '../../platform/database/sql.js';
-import { CursorCodec, type Page } from '../../platform/pagination/cursor.js';
-import { listWorkspaceRows } from '../../platform/pagination/keyset.js';
-import { CONTACT_COLUMNS, contactFromRow, contactView, type ContactRow, type ContactView } from './contact.view.js';
-
-export class ListContactsQuery extends Query<Page<ContactView>> {
-  constructor(
-    readonly workspaceId: string,
-    readonly limit: number,
-    readonly after: string | undefined,
-  ) {
-    super();
-  }
-}
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Sql } from '../../../../platform/database/sql.js';
+import { CursorCodec, type Page } from '../../../../platform/pagination/cursor.js';
+import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
+import { CONTACT_COLUMNS, contactFromRow, contactView, type ContactRow, type ContactView } from '../../contact.view.js';
+import { ListContactsQuery } from './list-contacts.query.js';
 
 /** Newest first, keyset-paginated on (created_at, id). */
 @QueryHandler(ListContactsQuery)

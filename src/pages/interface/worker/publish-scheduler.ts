@@ -1,20 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Sql } from '../../platform/database/sql.js';
-import { Clock } from '../../platform/time/clock.js';
-import { PollingLoop } from '../../platform/workers/polling-loop.js';
-import { WorkerRegistry, type BackgroundWorker } from '../../platform/workers/worker-host.js';
-import { PublishPageCommand } from './page-commands.js';
-import { PageRepository } from './ports/page.ports.js';
+import { Transactions } from '../../../platform/cqrs/transactional.js';
+import { Clock } from '../../../platform/time/clock.js';
+import { PollingLoop } from '../../../platform/workers/polling-loop.js';
+import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
+import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
+import { PageRepository } from '../../application/ports/page.ports.js';
 
 const TICK_MS = 500;
 const BATCH = 50;
 
 /**
- * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED`, and each
- * is published by the same PublishPageCommand the API sends, joining the claim's transaction: the publish, the
- * cleared schedule and the page.published outbox row commit together with the claim. State is
- * only in the database, so a restart or a second worker process neither loses nor repeats a schedule.
+ * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED` (by the
+ * repository), and each is published by the same PublishPageCommand the API sends, joining the claim's
+ * transaction: the publish, the cleared schedule and the page.published outbox row commit together with the
+ * claim. State is only in the database, so a restart or a second worker process neither loses nor repeats a
+ * schedule.
  */
 @Injectable()
 export class PublishScheduler implements BackgroundWorker {
@@ -31,7 +32,7 @@ export class PublishScheduler implements BackgroundWorker {
   );
 
   constructor(
-    private readonly sql: Sql,
+    private readonly transactions: Transactions,
     private readonly pages: PageRepository,
     private readonly commands: CommandBus,
     private readonly clock: Clock,
@@ -52,7 +53,7 @@ export class PublishScheduler implements BackgroundWorker {
   async fireDue(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const n = await this.sql.transaction(async () => {
+      const n = await this.transactions.run(async () => {
         const now = this.clock.now();
         const due = await this.pages.claimDueSchedules(now, BATCH);
         for (const page of due) {

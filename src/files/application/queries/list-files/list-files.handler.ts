@@ -1,18 +1,9 @@
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Sql } from '../../platform/database/sql.js';
-import { CursorCodec, type Page } from '../../platform/pagination/cursor.js';
-import { listWorkspaceRows } from '../../platform/pagination/keyset.js';
-import { fileView, type FileView } from './file.view.js';
-
-export class ListFilesQuery extends Query<Page<FileView>> {
-  constructor(
-    readonly workspaceId: string,
-    readonly limit: number,
-    readonly after: string | undefined,
-  ) {
-    super();
-  }
-}
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Sql } from '../../../../platform/database/sql.js';
+import { CursorCodec, type Page } from '../../../../platform/pagination/cursor.js';
+import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
+import { fileView, type FileView } from '../../file.view.js';
+import { ListFilesQuery } from './list-files.query.js';
 
 interface Row {
   id: string;

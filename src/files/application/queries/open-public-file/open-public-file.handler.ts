@@ -1,0 +1,23 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { FileRepository, FileStorage } from '../../ports/file.ports.js';
+import { OpenPublicFileQuery } from './open-public-file.query.js';
+import type { PublicFileView } from './open-public-file.view.js';
+
+/** Public paths carry the file's id and its name; both must match. Served without a key, like a CDN URL. */
+@QueryHandler(OpenPublicFileQuery)
+export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery, PublicFileView | null> {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly storage: FileStorage,
+  ) {}
+
+  async execute(q: OpenPublicFileQuery): Promise<PublicFileView | null> {
+    if (!/^file_[0-9A-Za-z]{1,64}$/.test(q.id)) return null;
+    const file = await this.files.byId(q.id);
+    if (!file || file.state.name !== q.name) return null;
+    const stream = await this.storage.open(file.state.storageKey);
+    if (!stream) return null;
+    const f = file.state;
+    return { name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes, stream };
+  }
+}

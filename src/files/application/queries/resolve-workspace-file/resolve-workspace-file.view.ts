@@ -1,0 +1,5 @@
+/** A workspace file as a page block names it. */
+export interface ResolvedFileView {
+  publicPath: string;
+  name: string;
+}

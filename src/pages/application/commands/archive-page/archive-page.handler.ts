@@ -1,0 +1,25 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG } from '../../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { Transactional } from '../../../../platform/cqrs/transactional.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import type { PageView } from '../../page.views.js';
+import { PageRepository } from '../../ports/page.ports.js';
+import { PageWriteHandler } from '../page-write.js';
+import { ArchivePageCommand } from './archive-page.command.js';
+
+@CommandHandler(ArchivePageCommand)
+@Transactional()
+export class ArchivePageHandler extends PageWriteHandler implements ICommandHandler<ArchivePageCommand, PageView> {
+  constructor(pages: PageRepository, clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
+    super(pages, clock, config);
+  }
+
+  async execute(cmd: ArchivePageCommand): Promise<PageView> {
+    const page = await this.load(cmd.workspaceId, cmd.pageId, true);
+    const loaded = page.stamp;
+    page.archive(this.clock.now());
+    return this.save(page, loaded);
+  }
+}

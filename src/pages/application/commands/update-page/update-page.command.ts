@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { PageEdit } from '../../../domain/page.js';
+import type { PageView } from '../../page.views.js';
+
+export class UpdatePageCommand extends Command<PageView> {
+  constructor(
+    readonly workspaceId: string,
+    readonly pageId: string,
+    readonly expectedUpdatedAt: Date,
+    readonly edit: PageEdit,
+  ) {
+    super();
+  }
+}
