@@ -53,7 +53,11 @@ export class PlatformModule implements OnApplicationShutdown {
             const apiPool = (await em.getConnection().getNativeClient()) as pg.Pool;
             // The workers' own pool: same connection settings and type parsers, its own size and name.
             const workerPool = new pg.Pool({ ...apiPool.options, password: apiPool.options.password, max: config.database.workerPoolSize, application_name: 'bio-page-workers' });
-            workerPool.on('error', () => undefined); // an idle client's error: pg-pool has already discarded it
+            // As MikroORM does for its pool: a connection dropped by the server emits 'error' on its client
+            // (pg-pool removes its own listener while a client is checked out) or on the pool; unheard, it would
+            // take the process down. The statement in flight rejects on its own, and the pool discards the client.
+            workerPool.on('connect', (client) => client.on('error', () => undefined));
+            workerPool.on('error', () => undefined);
             return new Sql(apiPool, workerPool);
           },
         },

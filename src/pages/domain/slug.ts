@@ -1,5 +1,3 @@
-import slugify from 'slugify';
-
 export const SLUG_MAX = 48;
 
 /** Words a slug may never be: they are (or may become) paths of the service's shared domain. */
@@ -7,15 +5,6 @@ export const RESERVED_SLUGS = new Set([
   'v1', 'v2', 'api', 'docs', 'admin', 'p', 'r', 'static', 'assets', 'health', 'metrics', 'files', 'login', 'logout',
   'signup', 'settings', 'dashboard', 'www', 'app', 'help', 'support', 'status', 'about', 'terms', 'privacy', 'new',
 ]);
-
-/** The base slug of a title: transliterated lower-case ASCII words joined by `-`, at most 48 characters, never empty. */
-export function baseSlug(title: string): string {
-  const s = slugify(title, { lower: true, strict: true, trim: true, locale: 'en' })
-    .replace(/-+/g, '-')
-    .slice(0, SLUG_MAX)
-    .replace(/^-+|-+$/g, '');
-  return s.length > 0 ? s : 'page';
-}
 
 /** The n-th candidate for a base: `base`, `base-2`, `base-3`, …, trimmed to fit; reserved words are skipped. */
 export function slugCandidate(base: string, n: number): string {

@@ -1,4 +1,5 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { GetTipStatsQuery } from '../../../../commerce/index.js';
 import { GetPageTitlesQuery } from '../../../../pages/index.js';
 import { Sql } from '../../../../platform/database/sql.js';
 import { Clock } from '../../../../platform/time/clock.js';
@@ -12,7 +13,7 @@ const TOP = 10;
  * Reads the daily rollups (never the raw facts), so the cost grows with days × links, not with traffic.
  * Unique visitors are summed per day: the daily salt makes the same person a new visitor on a new day.
  * The top links' page titles come from the pages context (GetPageTitlesQuery); a page that is gone has ''.
- * Tips come from TIP sales created in the range; `currency` is the one most of them use (usd when none).
+ * Tips come from commerce (GetTipStatsQuery): TIP sales created in the range; `currency` is the one most of them use (usd when none).
  */
 @QueryHandler(GetAnalyticsSummaryQuery)
 export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSummaryQuery, AnalyticsSummaryView> {
@@ -37,17 +38,8 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
           GROUP BY referrer ORDER BY sum(views) DESC, referrer LIMIT ${TOP}`,
         args,
       ),
-      // TODO(boundary): `sales` is the commerce context's table. This read belongs behind a commerce query in
-      // src/commerce/index.ts, e.g. GetTipTotalsQuery(workspaceId, fromDay: 'YYYY-MM-DD') ->
-      // { count, total_gross_cents, refunded_count, unique_fans, currency: string | null }, with this statement's
-      // semantics (kind = 'TIP', created_at >= fromDay 00:00 UTC, fans = distinct lower(customer_email), currency =
-      // the most used one). Commerce is not this refactor's to change.
-      this.sql.one<{ count: string; total: string; refunded: string; fans: string; currency: string | null }>(
-        `SELECT count(*) AS count, coalesce(sum(gross_amount_cents), 0) AS total, count(refunded_at) AS refunded,
-                count(DISTINCT lower(customer_email)) AS fans, mode() WITHIN GROUP (ORDER BY currency) AS currency
-           FROM sales WHERE workspace_id = ? AND kind = 'TIP' AND created_at >= (?::date)::timestamp AT TIME ZONE 'UTC'`,
-        args,
-      ),
+      // Tips are commerce's: asked through its public query, from the range's first day at 00:00 UTC.
+      this.queries.execute(new GetTipStatsQuery(q.workspaceId, new Date(`${from}T00:00:00.000Z`))),
     ]);
     const views = Number(totals?.views ?? 0);
     const clicks = Number(totals?.clicks ?? 0);
@@ -56,13 +48,7 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
       totals: { views, clicks, unique_visitors: Number(totals?.unique_visitors ?? 0), ctr_percent: ctrPercent(views, clicks) },
       top_links: links,
       top_referrers: referrers.map((r) => ({ label: r.label, views: Number(r.views) })),
-      tips: {
-        count: Number(tips?.count ?? 0),
-        total_gross_cents: Number(tips?.total ?? 0),
-        refunded_count: Number(tips?.refunded ?? 0),
-        unique_fans: Number(tips?.fans ?? 0),
-        currency: tips?.currency ?? 'usd',
-      },
+      tips: { ...tips, currency: tips.currency ?? 'usd' },
     };
   }
 

@@ -6,7 +6,7 @@ import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { IdGenerator } from '../../../../platform/time/ids.js';
 import { Page } from '../../../domain/page.js';
-import { baseSlug } from '../../../domain/slug.js';
+import { baseSlug } from '../../base-slug.js';
 import { pageView, type PageView } from '../../page.views.js';
 import { PageRepository } from '../../ports/page.ports.js';
 import { CreatePageCommand } from './create-page.command.js';
