@@ -42,7 +42,11 @@ const fmt = (xs) => {
 try {
   await migrate(dbUrl);
   const config = loadConfig({ DATABASE_URL: dbUrl, DATA_DIR: dir, RATE_LIMIT_BURST_REQUESTS: '1000000', LOG_LEVEL: 'silent' });
-  const { app } = await createHttpApp(config, { databaseUrl: dbUrl, secretKey: Buffer.alloc(32, 7), runWorkers: false }, pino({ level: 'silent' }));
+  const { app } = await createHttpApp(
+    config,
+    { databaseUrl: dbUrl, secretKey: Buffer.alloc(32, 7), runWorkers: false },
+    pino({ level: 'silent' }),
+  );
   await app.getHttpAdapter().getInstance().ready();
   const commands = app.get(CommandBus);
   const ws = await commands.execute(new CreateWorkspaceCommand('Bench', 'pro'));
@@ -54,8 +58,11 @@ try {
   db.on('error', () => undefined);
   await db.connect();
   const t0 = performance.now();
-  await db.query(`INSERT INTO pages (id, workspace_id, title, slug, status, locale, theme, draft_blocks, draft_updated_at, created_at)
-                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now() FROM generate_series(1, 20) g`, [ws.id]);
+  await db.query(
+    `INSERT INTO pages (id, workspace_id, title, slug, status, locale, theme, draft_blocks, draft_updated_at, created_at)
+                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now() FROM generate_series(1, 20) g`,
+    [ws.id],
+  );
   await db.query(
     `INSERT INTO analytics_facts (workspace_id, page_id, block_id, kind, referrer, visitor_hash, occurred_at)
      SELECT $1, 'pg_b' || (1 + g % 20),
@@ -79,9 +86,12 @@ try {
                     FROM analytics_facts WHERE kind = 'CLICK' GROUP BY 1, 2, 3`);
   await db.query(`INSERT INTO analytics_daily_referrers (workspace_id, day, referrer, views)
                   SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, referrer, count(*) FROM analytics_facts WHERE kind = 'VIEW' GROUP BY 1, 2, 3`);
-  await db.query(`INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
+  await db.query(
+    `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
                   SELECT 'sale_b' || g, $1, 'TIP', 500, 450, 'usd', 'fan' || (g % 3000) || '@example.com', now() - make_interval(secs => (g::bigint * 97) % (90 * 86400)),
-                         CASE WHEN g % 25 = 0 THEN now() END FROM generate_series(1, 20000) g`, [ws.id]);
+                         CASE WHEN g % 25 = 0 THEN now() END FROM generate_series(1, 20000) g`,
+    [ws.id],
+  );
   await db.query('ANALYZE');
   const seeded = (performance.now() - t0) / 1000;
   const { rows } = await db.query(`SELECT count(*)::int AS n FROM analytics_facts`);

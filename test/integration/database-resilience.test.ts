@@ -18,7 +18,10 @@ describe('the API when PostgreSQL cuts its connections', () => {
     await admin.connect();
     try {
       const dbName = new URL(t.databaseUrl).pathname.slice(1);
-      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName]);
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [dbName],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
     } finally {
       await admin.end();

@@ -58,7 +58,15 @@ export class SqlAdmissionGate extends AdmissionGate {
          JOIN quota_usage q ON q.workspace_id = wanted.workspace_id AND q.period = wanted.period
        UNION ALL
        SELECT 'epoch', '', epoch::text, NULL FROM access_epoch`,
-      [keys, keys.map((k) => hits.get(k)!), now + windowSeconds * 1000, now, now, quotaKeys.map((t) => t.workspaceId), quotaKeys.map((t) => t.period)],
+      [
+        keys,
+        keys.map((k) => hits.get(k)!),
+        now + windowSeconds * 1000,
+        now,
+        now,
+        quotaKeys.map((t) => t.workspaceId),
+        quotaKeys.map((t) => t.period),
+      ],
     );
     const burst = new Map<string, ReturnType<typeof shareWindow>>();
     const quota = new Map<string, number>();

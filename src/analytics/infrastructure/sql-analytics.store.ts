@@ -15,17 +15,13 @@ export class SqlAnalyticsStore extends AnalyticsStore {
   }
 
   async record(f: VisitFact): Promise<void> {
-    if (!this.sql.inTransaction()) throw new Error('AnalyticsStore.record must run inside the transaction of the command that records the visit');
+    if (!this.sql.inTransaction())
+      throw new Error('AnalyticsStore.record must run inside the transaction of the command that records the visit');
     const day = dayOf(f.at);
-    await this.sql.all(`INSERT INTO analytics_facts (workspace_id, page_id, block_id, kind, referrer, visitor_hash, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-      f.workspaceId,
-      f.pageId,
-      f.link?.blockId ?? null,
-      f.kind,
-      f.referrer,
-      f.visitorHash,
-      f.at,
-    ]);
+    await this.sql.all(
+      `INSERT INTO analytics_facts (workspace_id, page_id, block_id, kind, referrer, visitor_hash, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [f.workspaceId, f.pageId, f.link?.blockId ?? null, f.kind, f.referrer, f.visitorHash, f.at],
+    );
     const fresh = await this.sql.all(
       `INSERT INTO analytics_daily_visitors (workspace_id, day, visitor_hash) VALUES (?, ?::date, ?) ON CONFLICT DO NOTHING RETURNING 1`,
       [f.workspaceId, day, f.visitorHash],

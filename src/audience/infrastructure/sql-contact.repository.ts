@@ -24,7 +24,12 @@ export class SqlContactRepository extends ContactRepository {
     const events = contact.pullEvents();
     if (inserted.length > 0) {
       await this.outbox.append(
-        events.map((e) => ({ type: e.type, workspaceId: e.contact.workspaceId, data: { contact: contactView(e.contact) }, occurredAt: e.contact.createdAt })),
+        events.map((e) => ({
+          type: e.type,
+          workspaceId: e.contact.workspaceId,
+          data: { contact: contactView(e.contact) },
+          occurredAt: e.contact.createdAt,
+        })),
       );
       return null;
     }

@@ -35,7 +35,9 @@ export class SqlFileRepository extends FileRepository {
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]));
+    return this.toFile(
+      await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]),
+    );
   }
 
   private toFile(r: Row | undefined): WorkspaceFile | null {

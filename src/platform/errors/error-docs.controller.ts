@@ -30,7 +30,10 @@ export class ErrorDocsController {
   @Header('content-type', 'text/html; charset=utf-8')
   index(): string {
     const rows = Object.entries(ERROR_CATALOG)
-      .map(([code, spec]) => `<tr><td><a href="errors/${errorSlug(code)}"><code>${code}</code></a></td><td>${spec.status}</td><td>${escape(spec.title)}</td></tr>`)
+      .map(
+        ([code, spec]) =>
+          `<tr><td><a href="errors/${errorSlug(code)}"><code>${code}</code></a></td><td>${spec.status}</td><td>${escape(spec.title)}</td></tr>`,
+      )
       .join('\n');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bio-Page API errors</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}td{padding:.2rem .8rem .2rem 0}</style></head>

@@ -39,7 +39,10 @@ const THEMES: Record<ThemeKey, [string, string, string, string, string, string]>
 };
 
 const themeCss = Object.entries(THEMES)
-  .map(([k, [bg, card, fg, muted, accent, onAccent]]) => `.t-${k}{--bg:${bg};--card:${card};--fg:${fg};--muted:${muted};--accent:${accent};--on-accent:${onAccent}}`)
+  .map(
+    ([k, [bg, card, fg, muted, accent, onAccent]]) =>
+      `.t-${k}{--bg:${bg};--card:${card};--fg:${fg};--muted:${muted};--accent:${accent};--on-accent:${onAccent}}`,
+  )
   .join('');
 
 const CSS = `${themeCss}
@@ -61,24 +64,30 @@ button,.button{font:inherit;font-weight:600;padding:.65rem 1rem;border:0;border-
 /** The stylesheet is ours and constant: inserted as is (it only must not close the style element). */
 const STYLE = new SafeHtml(CSS.replace(/<\//g, '<\\/'));
 
-function document(o: { title: string; locale: string; theme: ThemeKey; description?: string; robots: 'index' | 'noindex'; body: SafeHtml }): string {
+function document(o: {
+  title: string;
+  locale: string;
+  theme: ThemeKey;
+  description?: string;
+  robots: 'index' | 'noindex';
+  body: SafeHtml;
+}): string {
   return html`<!doctype html>
-<html lang="${o.locale || 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="${o.robots}">
-<title>${o.title}</title>
-${o.description ? html`<meta name="description" content="${o.description}">` : ''}
-<style>${STYLE}</style>
-</head>
-<body class="t-${o.theme}">
-<main>
-${o.body}
-</main>
-</body>
-</html>
-`.value;
+    <html lang="${o.locale || 'en'}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="${o.robots}" />
+        <title>${o.title}</title>
+        ${o.description ? html`<meta name="description" content="${o.description}" />` : ''}
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body class="t-${o.theme}">
+        <main>${o.body}</main>
+      </body>
+    </html> `.value;
 }
 
 const PLATFORMS: Record<string, string> = {
@@ -114,52 +123,97 @@ function block(b: LiveBlock, view: LivePageView): SafeHtml {
     case 'LINK': {
       const target = safeUrl(d.url);
       if (!target) return html``;
-      return html`<a class="card" href="${view.links.click(b.id)}">${str(d.title) ?? b.label}${str(d.description) ? html`<small>${d.description}</small>` : ''}</a>`;
+      return html`<a class="card" href="${view.links.click(b.id)}"
+        >${str(d.title) ?? b.label}${str(d.description) ? html`<small>${d.description}</small>` : ''}</a
+      >`;
     }
     case 'HEADER':
       return html`<h2>${d.text}</h2>`;
     case 'TEXT':
-      return html`<div class="card">${String(d.text ?? '')
-        .split(/\r?\n/)
-        .map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)}</div>`;
+      return html`<div class="card">
+        ${String(d.text ?? '')
+          .split(/\r?\n/)
+          .map((line, i) => html`${i > 0 ? html`<br />` : ''}${line}`)}
+      </div>`;
     case 'IMAGE': {
       if (!file) return html``;
-      const img = html`<img src="${file}" alt="${str(d.alt) ?? str(d.caption) ?? ''}" loading="lazy">`;
+      const img = html`<img src="${file}" alt="${str(d.alt) ?? str(d.caption) ?? ''}" loading="lazy" />`;
       const linked = safeUrl(d.link_url) ? html`<a href="${view.links.click(b.id)}">${img}</a>` : img;
       return html`<figure>${linked}${str(d.caption) ? html`<figcaption>${d.caption}</figcaption>` : ''}</figure>`;
     }
     case 'FILE':
       if (!file) return html``;
-      return html`<a class="card" href="${view.links.download(b.id)}">${str(d.title) ?? b.fileName ?? 'Download'}<small>${d.gated === true ? 'Free download: enter your e-mail to get it' : 'Download'}</small></a>`;
+      return html`<a class="card" href="${view.links.download(b.id)}"
+        >${str(d.title) ?? b.fileName ?? 'Download'}<small
+          >${d.gated === true ? 'Free download: enter your e-mail to get it' : 'Download'}</small
+        ></a
+      >`;
     case 'CAROUSEL': {
       const images = [b.fileUrl, ...(Array.isArray(d.images) ? d.images : [])].map(safeUrl).filter((u): u is string => u !== null);
       if (images.length === 0) return html``;
-      return html`<section aria-label="${str(d.title) ?? 'Gallery'}">${str(d.title) ? html`<h2>${d.title}</h2>` : ''}<div class="strip">${images.map((u, i) => html`<img src="${u}" alt="${`${str(d.title) ?? 'Image'} ${i + 1} of ${images.length}`}" loading="lazy">`)}</div></section>`;
+      return html`<section aria-label="${str(d.title) ?? 'Gallery'}">
+        ${str(d.title) ? html`<h2>${d.title}</h2>` : ''}
+        <div class="strip">
+          ${images.map((u, i) => html`<img src="${u}" alt="${`${str(d.title) ?? 'Image'} ${i + 1} of ${images.length}`}" loading="lazy" />`)}
+        </div>
+      </section>`;
     }
     case 'PRODUCT':
-      return html`<div class="card">${file ? html`<img src="${file}" alt="" loading="lazy">` : ''}<p><strong>${d.title}</strong></p>${str(d.description) ? html`<p class="muted">${d.description}</p>` : ''}<p class="price">${money(d.price_cents, d.currency, view.locale)}</p></div>`;
+      return html`<div class="card">
+        ${file ? html`<img src="${file}" alt="" loading="lazy" />` : ''}
+        <p><strong>${d.title}</strong></p>
+        ${str(d.description) ? html`<p class="muted">${d.description}</p>` : ''}
+        <p class="price">${money(d.price_cents, d.currency, view.locale)}</p>
+      </div>`;
     case 'VIDEO': {
       const target = safeUrl(d.url);
       return target ? html`<a class="card" href="${target}" rel="noopener noreferrer">Watch: ${str(d.title) ?? b.label}</a>` : html``;
     }
     case 'SOCIAL': {
       const target = safeUrl(d.url);
-      return target ? html`<a class="card" href="${target}" rel="noopener noreferrer me">${PLATFORMS[String(d.platform)] ?? 'Website'}</a>` : html``;
+      return target
+        ? html`<a class="card" href="${target}" rel="noopener noreferrer me">${PLATFORMS[String(d.platform)] ?? 'Website'}</a>`
+        : html``;
     }
     case 'NEWSLETTER': {
       const values = view.formValues?.blockId === b.id ? view.formValues : undefined;
       const title = str(d.title) ?? 'Newsletter';
-      return html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}"><h2 id="h-${b.id}">${title}</h2>${str(d.description) ? html`<p class="muted">${d.description}</p>` : ''}
-<form method="post" action="${view.links.subscribe(b.id)}">
-<label for="email-${b.id}">E-mail</label><input id="email-${b.id}" name="email" type="email" required autocomplete="email" maxlength="254" value="${values?.email ?? ''}">
-<label for="name-${b.id}">Name (optional)</label><input id="name-${b.id}" name="name" type="text" autocomplete="name" maxlength="200" value="${values?.name ?? ''}">
-<div class="hp" aria-hidden="true"><label for="website-${b.id}">Leave this empty</label><input id="website-${b.id}" name="website" type="text" tabindex="-1" autocomplete="off"></div>
-<button type="submit">${str(d.button_label) ?? 'Subscribe'}</button>
-</form></section>`;
+      return html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}">
+        <h2 id="h-${b.id}">${title}</h2>
+        ${str(d.description) ? html`<p class="muted">${d.description}</p>` : ''}
+        <form method="post" action="${view.links.subscribe(b.id)}">
+          <label for="email-${b.id}">E-mail</label
+          ><input
+            id="email-${b.id}"
+            name="email"
+            type="email"
+            required
+            autocomplete="email"
+            maxlength="254"
+            value="${values?.email ?? ''}"
+          />
+          <label for="name-${b.id}">Name (optional)</label
+          ><input id="name-${b.id}" name="name" type="text" autocomplete="name" maxlength="200" value="${values?.name ?? ''}" />
+          <div class="hp" aria-hidden="true">
+            <label for="website-${b.id}">Leave this empty</label
+            ><input id="website-${b.id}" name="website" type="text" tabindex="-1" autocomplete="off" />
+          </div>
+          <button type="submit">${str(d.button_label) ?? 'Subscribe'}</button>
+        </form>
+      </section>`;
     }
     case 'TIP': {
       const amounts = Array.isArray(d.suggested_amounts_cents) ? d.suggested_amounts_cents : [];
-      return html`<section class="card"><h2>${str(d.title) ?? 'Tip jar'}</h2>${amounts.length ? html`<ul class="chips">${amounts.map((a) => html`<li>${money(a, d.currency, view.locale)}</li>`)}</ul>` : html`<p class="muted">Tips in ${String(d.currency ?? '').toUpperCase()} are welcome.</p>`}</section>`;
+      return html`<section class="card">
+        <h2>${str(d.title) ?? 'Tip jar'}</h2>
+        ${
+          amounts.length
+            ? html`<ul class="chips">
+                ${amounts.map((a) => html`<li>${money(a, d.currency, view.locale)}</li>`)}
+              </ul>`
+            : html`<p class="muted">Tips in ${String(d.currency ?? '').toUpperCase()} are welcome.</p>`
+        }
+      </section>`;
     }
   }
 }
@@ -175,26 +229,44 @@ export function renderLivePage(view: LivePageView): string {
     theme: view.theme,
     description: view.description,
     robots: 'index',
-    body: html`<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
-${notice}
-<ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>`,
+    body: html`<header>
+        <h1>${view.title}</h1>
+        ${view.description ? html`<p class="muted">${view.description}</p>` : ''}
+      </header>
+      ${notice}
+      <ul class="blocks">
+        ${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}
+      </ul>`,
   });
 }
 
 /** Asks for an e-mail address before a gated download. */
-export function renderGatePage(v: { title: string; locale: string; theme: ThemeKey; fileTitle: string; action: string; backUrl: string; error?: string; email?: string }): string {
+export function renderGatePage(v: {
+  title: string;
+  locale: string;
+  theme: ThemeKey;
+  fileTitle: string;
+  action: string;
+  backUrl: string;
+  error?: string;
+  email?: string;
+}): string {
   return document({
     title: `${v.fileTitle} · ${v.title}`,
     locale: v.locale,
     theme: v.theme,
     robots: 'noindex',
-    body: html`<header><h1>${v.fileTitle}</h1><p class="muted">Enter your e-mail address and the download starts.</p></header>
-${v.error ? html`<div class="notice error" role="alert">${v.error}</div>` : ''}
-<form class="card" method="post" action="${v.action}">
-<label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" maxlength="254" value="${v.email ?? ''}">
-<button type="submit">Get the download</button>
-</form>
-<footer><a href="${v.backUrl}">Back to ${v.title}</a></footer>`,
+    body: html`<header>
+        <h1>${v.fileTitle}</h1>
+        <p class="muted">Enter your e-mail address and the download starts.</p>
+      </header>
+      ${v.error ? html`<div class="notice error" role="alert">${v.error}</div>` : ''}
+      <form class="card" method="post" action="${v.action}">
+        <label for="email">E-mail</label
+        ><input id="email" name="email" type="email" required autocomplete="email" maxlength="254" value="${v.email ?? ''}" />
+        <button type="submit">Get the download</button>
+      </form>
+      <footer><a href="${v.backUrl}">Back to ${v.title}</a></footer>`,
   });
 }
 
@@ -204,7 +276,10 @@ export function renderNotFoundPage(): string {
     locale: 'en',
     theme: 'classic',
     robots: 'noindex',
-    body: html`<header><h1>This page isn’t available</h1><p class="muted">The link may be broken, or the page is not published.</p></header>`,
+    body: html`<header>
+      <h1>This page isn’t available</h1>
+      <p class="muted">The link may be broken, or the page is not published.</p>
+    </header>`,
   });
 }
 
@@ -214,6 +289,9 @@ export function renderErrorPage(message: string): string {
     locale: 'en',
     theme: 'classic',
     robots: 'noindex',
-    body: html`<header><h1>Something went wrong</h1><p class="muted">${message}</p></header>`,
+    body: html`<header>
+      <h1>Something went wrong</h1>
+      <p class="muted">${message}</p>
+    </header>`,
   });
 }

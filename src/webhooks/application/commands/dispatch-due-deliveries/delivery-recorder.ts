@@ -111,8 +111,10 @@ export class DeliveryRecorder {
       return each;
     }
     for (const s of summary.skipped) {
-      if (s.reason === 'moved') this.logger.log({ delivery_id: s.deliveryId }, 'Delivery changed while it was in flight; keeping the newer state');
-      if (s.reason === 'rejected') this.logger.error({ delivery_id: s.deliveryId, detail: s.detail }, 'Delivery outcome refused by the delivery rules');
+      if (s.reason === 'moved')
+        this.logger.log({ delivery_id: s.deliveryId }, 'Delivery changed while it was in flight; keeping the newer state');
+      if (s.reason === 'rejected')
+        this.logger.error({ delivery_id: s.deliveryId, detail: s.detail }, 'Delivery outcome refused by the delivery rules');
     }
     return { ...summary, skipped: summary.skipped.map(({ deliveryId, reason }) => ({ deliveryId, reason })) };
   }

@@ -13,6 +13,12 @@ export class ListOwnerNotificationsHandler implements IQueryHandler<ListOwnerNot
       `SELECT id, kind, subject, data, created_at FROM owner_notifications WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000`,
       [q.workspaceId],
     );
-    return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, data: r.data, created_at: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      subject: r.subject,
+      data: r.data,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
   }
 }
