@@ -36,7 +36,10 @@ const dbUrl = url.toString();
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, p99 ${pct(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`;
+  return (
+    `p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, ` +
+    `p99 ${pct(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`
+  );
 };
 
 try {
@@ -60,7 +63,8 @@ try {
   const t0 = performance.now();
   await db.query(
     `INSERT INTO pages (id, workspace_id, title, slug, status, locale, theme, draft_blocks, draft_updated_at, created_at)
-                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now() FROM generate_series(1, 20) g`,
+                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now()
+                    FROM generate_series(1, 20) g`,
     [ws.id],
   );
   await db.query(
@@ -68,7 +72,8 @@ try {
      SELECT $1, 'pg_b' || (1 + g % 20),
             CASE WHEN g % 4 = 0 THEN 'blk_' || (g % 200) END,
             CASE WHEN g % 4 = 0 THEN 'CLICK' ELSE 'VIEW' END,
-            (ARRAY['Direct','instagram.com','t.co','youtube.com','tiktok.com','facebook.com','google.com','reddit.com','linkedin.com','news.ycombinator.com','bing.com','duckduckgo.com'])[1 + g % 12],
+            (ARRAY['Direct','instagram.com','t.co','youtube.com','tiktok.com','facebook.com','google.com','reddit.com',
+                   'linkedin.com','news.ycombinator.com','bing.com','duckduckgo.com'])[1 + g % 12],
             'v' || (g::bigint * 7919) % 50000,
             now() - make_interval(secs => (g % (90 * 86400)))
        FROM generate_series(1, $2) g`,
@@ -78,17 +83,22 @@ try {
                   SELECT DISTINCT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, visitor_hash FROM analytics_facts`);
   await db.query(`INSERT INTO analytics_daily_totals (workspace_id, day, views, clicks, unique_visitors)
                   SELECT f.workspace_id, f.day, f.views, f.clicks, v.n
-                    FROM (SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date AS day, count(*) FILTER (WHERE kind = 'VIEW') AS views,
+                    FROM (SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date AS day,
+                                 count(*) FILTER (WHERE kind = 'VIEW') AS views,
                                  count(*) FILTER (WHERE kind = 'CLICK') AS clicks FROM analytics_facts GROUP BY 1, 2) f
-                    JOIN (SELECT workspace_id, day, count(*) AS n FROM analytics_daily_visitors GROUP BY 1, 2) v USING (workspace_id, day)`);
+                    JOIN (SELECT workspace_id, day, count(*) AS n FROM analytics_daily_visitors GROUP BY 1, 2) v
+                   USING (workspace_id, day)`);
   await db.query(`INSERT INTO analytics_daily_links (workspace_id, day, block_id, page_id, label, url, clicks)
-                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, block_id, min(page_id), 'Link ' || block_id, 'https://example.com/' || block_id, count(*)
+                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, block_id, min(page_id),
+                         'Link ' || block_id, 'https://example.com/' || block_id, count(*)
                     FROM analytics_facts WHERE kind = 'CLICK' GROUP BY 1, 2, 3`);
   await db.query(`INSERT INTO analytics_daily_referrers (workspace_id, day, referrer, views)
-                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, referrer, count(*) FROM analytics_facts WHERE kind = 'VIEW' GROUP BY 1, 2, 3`);
+                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, referrer, count(*)
+                    FROM analytics_facts WHERE kind = 'VIEW' GROUP BY 1, 2, 3`);
   await db.query(
     `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
-                  SELECT 'sale_b' || g, $1, 'TIP', 500, 450, 'usd', 'fan' || (g % 3000) || '@example.com', now() - make_interval(secs => (g::bigint * 97) % (90 * 86400)),
+                  SELECT 'sale_b' || g, $1, 'TIP', 500, 450, 'usd', 'fan' || (g % 3000) || '@example.com',
+                         now() - make_interval(secs => (g::bigint * 97) % (90 * 86400)),
                          CASE WHEN g % 25 = 0 THEN now() END FROM generate_series(1, 20000) g`,
     [ws.id],
   );

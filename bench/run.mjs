@@ -244,7 +244,8 @@ try {
     measuring = true;
     for (let i = 0; i < LATENCY_EVENTS; i++) {
       await db.query(
-        `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
+        `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+         VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
         [`whmsg_l${i}`, ws.id],
       );
       await new Promise((r) => setTimeout(r, 20));
@@ -257,7 +258,8 @@ try {
     received = 0;
     const t0 = Date.now();
     await db.query(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+       SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
       [ws.id, EVENTS],
     );
     let workerRss = 0;
@@ -280,10 +282,12 @@ try {
   if (hooks) {
     const { seconds, workerRss, latencies } = hooks;
     console.log(
-      `| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`,
+      `| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ` +
+        `${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`,
     );
     console.log(
-      `| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`,
+      `| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | ` +
+        `p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`,
     );
   }
   if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);

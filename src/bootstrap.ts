@@ -22,7 +22,8 @@ export function requireNode24(): void {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   if (major < 24 || (major === 24 && minor < 9)) {
     console.error(
-      `bio-page-service needs Node >= 24.9 but runs on ${process.versions.node}. Run it through npm (npm start), which uses the pinned Node 24.`,
+      `bio-page-service needs Node >= 24.9 but runs on ${process.versions.node}. ` +
+        'Run it through npm (npm start), which uses the pinned Node 24.',
     );
     process.exit(1);
   }

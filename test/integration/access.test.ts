@@ -69,7 +69,8 @@ describe('access checks, in the contract order', () => {
       expect(expectProblem(await get('/v1/contacts', { 'x-api-key': expired.key }), 401, 'invalid_api_key').detail).toMatch(/expired/);
     });
 
-    it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, though this process had it cached', async () => {
+    it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, \
+though this process had it cached', async () => {
       const { keyId, auth } = await aTenant(t.commands);
       expect((await get('/v1/contacts', auth)).statusCode).toBe(200);
       expect((await get('/v1/contacts', auth)).statusCode).toBe(200); // served from the in-process key cache
@@ -174,7 +175,8 @@ describe('access checks, in the contract order', () => {
   });
 
   describe('429 quota_exhausted', () => {
-    it('spends one unit per costed call, refuses the call past the quota with Retry-After to the month end, and spends nothing then', async () => {
+    it('spends one unit per costed call, refuses the call past the quota with Retry-After to the month end, \
+and spends nothing then', async () => {
       const { workspace, auth } = await aTenant(t.commands, 'creator'); // 3 units (QUOTA_CREATOR_UNITS)
       for (let i = 0; i < 3; i++) {
         const ok = await get('/v1/contacts', auth);
@@ -231,7 +233,8 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
     await t.close();
   });
 
-  it('refuses the request past the burst with Retry-After and RateLimit headers, before the plan, scope and validation checks', async () => {
+  it('refuses the request past the burst with Retry-After and RateLimit headers, before the plan, \
+scope and validation checks', async () => {
     const ws = await aWorkspace(t.commands, 'free');
     const k = await aKey(t.commands, ws.id, { scopes: ['contacts:read'] });
     for (let i = 0; i < 3; i++)

@@ -105,7 +105,8 @@ describe('GET /v1/analytics/summary', () => {
     await t.commands.execute(new RecordSaleCommand(ws, 'PRODUCT', 9900, 9000, 'eur', 'buyer@example.com'));
     await t.commands.execute(new RefundSaleCommand(tip1.id));
     await t.sql(
-      `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at) VALUES ('sale_old', $1, 'TIP', 700, 600, 'eur', 'old@example.com', now() - interval '40 days')`,
+      `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at)
+       VALUES ('sale_old', $1, 'TIP', 700, 600, 'eur', 'old@example.com', now() - interval '40 days')`,
       [ws],
     );
     expect((await summary(tenant.auth)).body.tips).toEqual({

@@ -52,7 +52,8 @@ describe('the API when PostgreSQL cuts its connections', () => {
     await expect(sql.transaction(() => sql.one<{ ok: number }>(`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
   });
 
-  it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, not inside another transaction', async () => {
+  it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, \
+not inside another transaction', async () => {
     const sql = t.app.get(Sql);
     let late: Promise<boolean> | undefined;
     await sql.transaction(async () => {

@@ -140,7 +140,8 @@ describe('the dispatcher after a crash', () => {
     // The events as the outbox holds them after QUEUED committed captures (written in bulk to save time).
     await t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-       SELECT 'whmsg_q' || g, $1, 'contact.created', jsonb_build_object('data', jsonb_build_object('contact', jsonb_build_object('id', 'ctc_q' || g))), now()
+       SELECT 'whmsg_q' || g, $1, 'contact.created',
+              jsonb_build_object('data', jsonb_build_object('contact', jsonb_build_object('id', 'ctc_q' || g))), now()
          FROM generate_series(1, $2) g`,
       [tenant.workspace.id, QUEUED],
     );

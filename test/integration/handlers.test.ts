@@ -61,7 +61,8 @@ describe('command handlers on the bus, outside HTTP', () => {
       `CREATE OR REPLACE FUNCTION refuse_outbox() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refused'; END $$`,
     );
     await t.sql(
-      `CREATE TRIGGER refuse_outbox_${workspaceId} BEFORE INSERT ON outbox FOR EACH ROW WHEN (NEW.workspace_id = '${workspaceId}') EXECUTE FUNCTION refuse_outbox()`,
+      `CREATE TRIGGER refuse_outbox_${workspaceId} BEFORE INSERT ON outbox
+       FOR EACH ROW WHEN (NEW.workspace_id = '${workspaceId}') EXECUTE FUNCTION refuse_outbox()`,
     );
   };
 

@@ -155,7 +155,9 @@ describe('Idempotency-Key', () => {
     )[0]!.fingerprint;
     // Simulate a process that claimed the key and died mid-operation.
     await t.sql(
-      `UPDATE idempotency_keys SET state = 'in_flight', response_status = NULL, owner_token = 'dead', lease_expires_at = now() + interval '1 minute' WHERE workspace_id = $1`,
+      `UPDATE idempotency_keys
+          SET state = 'in_flight', response_status = NULL, owner_token = 'dead', lease_expires_at = now() + interval '1 minute'
+        WHERE workspace_id = $1`,
       [workspace.id],
     );
     expect((await probe({ ...auth, 'idempotency-key': 'k-7' }, { note: 'x' })).statusCode).toBe(409);

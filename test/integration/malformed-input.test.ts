@@ -22,11 +22,11 @@ describe('malformed input', () => {
   });
   afterAll(() => t.close());
 
-  // oxlint-disable-next-line no-loss-of-precision -- 1e309 overflows to Infinity on purpose (JSON sends it as null)
   const junk: unknown[] = [
     null,
     0,
     -1,
+    // oxlint-disable-next-line no-loss-of-precision -- 1e309 overflows to Infinity on purpose (JSON sends it as null)
     1e309,
     'x',
     '',

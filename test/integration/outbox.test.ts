@@ -117,7 +117,8 @@ describe('the outbox relay', () => {
   const relay = () => new OutboxRelay(t.app.get(Sql), [recorder]);
   const insert = (n: number, ws: string) =>
     t.sql(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload) SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}' FROM generate_series(1, $1) g`,
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}' FROM generate_series(1, $1) g`,
       [n, ws],
     );
 
@@ -159,7 +160,9 @@ describe('the outbox relay', () => {
   it('retries a failing subscriber row by row, backing off only the poisoned row', async () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
     await t.sql(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_ok1','ws_p','ok','{"data":{}}'), ('whmsg_bad','ws_p','poison','{"data":{}}'), ('whmsg_ok2','ws_p','ok','{"data":{}}')`,
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       VALUES ('whmsg_ok1','ws_p','ok','{"data":{}}'), ('whmsg_bad','ws_p','poison','{"data":{}}'),
+              ('whmsg_ok2','ws_p','ok','{"data":{}}')`,
     );
     const handled: string[] = [];
     const picky = new OutboxRelay(t.app.get(Sql), [

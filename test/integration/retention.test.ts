@@ -16,7 +16,8 @@ describe('retention (the janitor)', () => {
   });
   afterAll(() => t.close());
 
-  it('deletes finished deliveries and their envelopes past 30 days, keeps pending and recent ones, and raw analytics facts past 90 days', async () => {
+  it('deletes finished deliveries and their envelopes past 30 days, keeps pending and recent ones, \
+and raw analytics facts past 90 days', async () => {
     const ws = await aWorkspace(t.commands);
     const endpoints = t.app.get(EndpointRepository);
     const messages = t.app.get(MessageStore);
@@ -74,7 +75,8 @@ describe('retention (the janitor)', () => {
     await delivery('recentfail', 29, 'FAILED');
     await t.sql(
       `INSERT INTO analytics_facts (workspace_id, page_id, block_id, kind, referrer, visitor_hash, occurred_at)
-       VALUES ($1, 'pg_x', NULL, 'VIEW', '', 'h', now() - interval '91 days'), ($1, 'pg_x', NULL, 'VIEW', '', 'h', now() - interval '89 days')`,
+       VALUES ($1, 'pg_x', NULL, 'VIEW', '', 'h', now() - interval '91 days'),
+              ($1, 'pg_x', NULL, 'VIEW', '', 'h', now() - interval '89 days')`,
       [ws.id],
     );
 

@@ -172,7 +172,8 @@ describe('tenant isolation', () => {
       await t.close();
     });
 
-    it('answers 503 service_unavailable with Retry-After after the bounded wait, while the workers keep working on their own pool', async () => {
+    it('answers 503 service_unavailable with Retry-After after the bounded wait, \
+while the workers keep working on their own pool', async () => {
       const tenant = await aTenant(t.commands);
       expect(sql.workerPool).not.toBe(sql.apiPool);
       // Everything the API pool has is taken.

@@ -166,7 +166,8 @@ describe('webhooks', () => {
     // Vectors that need no DNS table: IP literals in every notation, schemes, ports, credentials. (Those that
     // need a crafted DNS answer, such as one public and one private address, run in the guard's unit spec.)
     const literalVectors = SSRF_VECTORS.filter((v) => !v.dns);
-    it(`refuses every private-network vector at the API (${literalVectors.length} vectors): 400 /url, nothing stored, no connection`, async () => {
+    it(`refuses every private-network vector at the API (${literalVectors.length} vectors): 400 /url, nothing stored, \
+no connection`, async () => {
       expect(literalVectors.length).toBeGreaterThanOrEqual(40);
       const owner = await aTenant(t.commands);
       const sent = rx.received.length;
@@ -584,7 +585,8 @@ describe('webhooks', () => {
       tenant = await aTenant(t.commands); // a fresh workspace: at most 10 endpoints each
     });
 
-    it('disables after 20 consecutive failed deliveries, notifies the owner, records later events as FAILED, and a replay recovers all', async () => {
+    it('disables after 20 consecutive failed deliveries, notifies the owner, records later events as FAILED, \
+and a replay recovers all', async () => {
       const owner = await aTenant(t.commands);
       const ep = await createEndpoint('/switch/disable', ['contact.created'], owner.auth);
       switchOk = false;

@@ -25,7 +25,8 @@ export class AnalyticsRetention implements RetentionTask {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
     return deleteInBatches(
       this.sql,
-      `DELETE FROM analytics_facts WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING 1`,
+      `DELETE FROM analytics_facts
+        WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING 1`,
       [cutoff],
       BATCH,
     );

@@ -36,7 +36,8 @@ interface Row {
 }
 
 const COLUMNS =
-  'id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, live_blocks, live_updated_at, scheduled_publish_at, created_at';
+  'id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, ' +
+  'live_blocks, live_updated_at, scheduled_publish_at, created_at';
 
 const toJson = (blocks: Block[]): string =>
   JSON.stringify(

@@ -15,14 +15,16 @@ export const ERROR_CATALOG = {
     title: 'Invalid request',
     description: 'The body, a query parameter or a path parameter failed validation, or the body is not valid JSON.',
     remedy:
-      'Read the `errors` member: each entry names a JSON Pointer into the body (`pointer`) or a `parameter`, with a `detail`. Unknown body fields are rejected too.',
+      'Read the `errors` member: each entry names a JSON Pointer into the body (`pointer`) or a `parameter`, with a `detail`. ' +
+      'Unknown body fields are rejected too.',
   },
   invalid_api_key: {
     status: 401,
     title: 'Invalid API key',
     description: 'The API key is missing, malformed, unknown, revoked or expired.',
     remedy:
-      'Send a valid key as `Authorization: Bearer bp_live_…` or `x-api-key: bp_live_…`. Ask your operator for a new key if it was revoked or expired.',
+      'Send a valid key as `Authorization: Bearer bp_live_…` or `x-api-key: bp_live_…`. ' +
+      'Ask your operator for a new key if it was revoked or expired.',
   },
   insufficient_scope: {
     status: 403,

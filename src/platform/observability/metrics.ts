@@ -56,7 +56,8 @@ export class Metrics {
     fromDatabase(
       'webhook_oldest_due_seconds',
       'How long the oldest due webhook delivery has waited past its attempt time',
-      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v
+         FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
     );
   }
 }

@@ -200,7 +200,8 @@ export class SqlDeliveryStore extends DeliveryStore {
 
   async belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean> {
     const row = await this.sql.one(
-      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
+      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
       [workspaceId, endpointId, deliveryId],
     );
     return row !== undefined;
@@ -223,7 +224,8 @@ export class SqlMessageStore extends MessageStore {
 
   async save(m: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void> {
     await this.sql.all(
-      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
+      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO NOTHING`,
       [m.eventId, m.workspaceId, m.type, m.body, m.createdAt],
     );
   }

@@ -14,7 +14,8 @@ class DeclaredType implements PipeTransform {
     const declared = metadata.metatype;
     if (typeof declared === 'function' && declared !== Object && !(value instanceof declared)) {
       throw new Error(
-        `@Input(): the parameter is declared as ${declared.name}, but the operation validated ${(value as object)?.constructor?.name ?? typeof value}`,
+        `@Input(): the parameter is declared as ${declared.name}, ` +
+          `but the operation validated ${(value as object)?.constructor?.name ?? typeof value}`,
       );
     }
     return value;

@@ -33,8 +33,9 @@ interface Queued {
  *
  *   a batch transaction (`BatchTransactions`: index plans only) -> lock the endpoints (one statement, in id
  *   order) -> lock and load the delivery streams (one statement, in id order) -> decide every outcome in
- *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version and append the events (one statement)
- *   -> save each endpoint's counters once (one statement) -> notify the owners of endpoints that were disabled.
+ *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version
+ *   and append the events (one statement) -> save each endpoint's counters once (one statement) -> notify
+ *   the owners of endpoints that were disabled.
  *
  * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
  * deliveries, so the two cannot deadlock; two recorders lock in the same order, and so does a replay (id

@@ -5,7 +5,8 @@ import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/endpoint.js';
 
 const URL_DESCRIPTION =
-  'Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx.';
+  'Public HTTPS URL on port 443. Screened against private-network targets, ' +
+  'then verified with a signed `endpoint.test` that must be answered 2xx.';
 
 export class CreateEndpointBody {
   @ApiProperty({ maxLength: 2048, description: URL_DESCRIPTION }) @IsString() @MaxLength(4096) url!: string;
