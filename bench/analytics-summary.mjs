@@ -36,13 +36,20 @@ const dbUrl = url.toString();
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, p99 ${pct(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`;
+  return (
+    `p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, ` +
+    `p99 ${pct(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms`
+  );
 };
 
 try {
   await migrate(dbUrl);
   const config = loadConfig({ DATABASE_URL: dbUrl, DATA_DIR: dir, RATE_LIMIT_BURST_REQUESTS: '1000000', LOG_LEVEL: 'silent' });
-  const { app } = await createHttpApp(config, { databaseUrl: dbUrl, secretKey: Buffer.alloc(32, 7), runWorkers: false }, pino({ level: 'silent' }));
+  const { app } = await createHttpApp(
+    config,
+    { databaseUrl: dbUrl, secretKey: Buffer.alloc(32, 7), runWorkers: false },
+    pino({ level: 'silent' }),
+  );
   await app.getHttpAdapter().getInstance().ready();
   const commands = app.get(CommandBus);
   const ws = await commands.execute(new CreateWorkspaceCommand('Bench', 'pro'));
@@ -54,14 +61,19 @@ try {
   db.on('error', () => undefined);
   await db.connect();
   const t0 = performance.now();
-  await db.query(`INSERT INTO pages (id, workspace_id, title, slug, status, locale, theme, draft_blocks, draft_updated_at, created_at)
-                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now() FROM generate_series(1, 20) g`, [ws.id]);
+  await db.query(
+    `INSERT INTO pages (id, workspace_id, title, slug, status, locale, theme, draft_blocks, draft_updated_at, created_at)
+                  SELECT 'pg_b' || g, $1, 'Page ' || g, 'bench-' || g, 'PUBLISHED', 'en', 'classic', '[]', now(), now()
+                    FROM generate_series(1, 20) g`,
+    [ws.id],
+  );
   await db.query(
     `INSERT INTO analytics_facts (workspace_id, page_id, block_id, kind, referrer, visitor_hash, occurred_at)
      SELECT $1, 'pg_b' || (1 + g % 20),
             CASE WHEN g % 4 = 0 THEN 'blk_' || (g % 200) END,
             CASE WHEN g % 4 = 0 THEN 'CLICK' ELSE 'VIEW' END,
-            (ARRAY['Direct','instagram.com','t.co','youtube.com','tiktok.com','facebook.com','google.com','reddit.com','linkedin.com','news.ycombinator.com','bing.com','duckduckgo.com'])[1 + g % 12],
+            (ARRAY['Direct','instagram.com','t.co','youtube.com','tiktok.com','facebook.com','google.com','reddit.com',
+                   'linkedin.com','news.ycombinator.com','bing.com','duckduckgo.com'])[1 + g % 12],
             'v' || (g::bigint * 7919) % 50000,
             now() - make_interval(secs => (g % (90 * 86400)))
        FROM generate_series(1, $2) g`,
@@ -71,17 +83,25 @@ try {
                   SELECT DISTINCT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, visitor_hash FROM analytics_facts`);
   await db.query(`INSERT INTO analytics_daily_totals (workspace_id, day, views, clicks, unique_visitors)
                   SELECT f.workspace_id, f.day, f.views, f.clicks, v.n
-                    FROM (SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date AS day, count(*) FILTER (WHERE kind = 'VIEW') AS views,
+                    FROM (SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date AS day,
+                                 count(*) FILTER (WHERE kind = 'VIEW') AS views,
                                  count(*) FILTER (WHERE kind = 'CLICK') AS clicks FROM analytics_facts GROUP BY 1, 2) f
-                    JOIN (SELECT workspace_id, day, count(*) AS n FROM analytics_daily_visitors GROUP BY 1, 2) v USING (workspace_id, day)`);
+                    JOIN (SELECT workspace_id, day, count(*) AS n FROM analytics_daily_visitors GROUP BY 1, 2) v
+                   USING (workspace_id, day)`);
   await db.query(`INSERT INTO analytics_daily_links (workspace_id, day, block_id, page_id, label, url, clicks)
-                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, block_id, min(page_id), 'Link ' || block_id, 'https://example.com/' || block_id, count(*)
+                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, block_id, min(page_id),
+                         'Link ' || block_id, 'https://example.com/' || block_id, count(*)
                     FROM analytics_facts WHERE kind = 'CLICK' GROUP BY 1, 2, 3`);
   await db.query(`INSERT INTO analytics_daily_referrers (workspace_id, day, referrer, views)
-                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, referrer, count(*) FROM analytics_facts WHERE kind = 'VIEW' GROUP BY 1, 2, 3`);
-  await db.query(`INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
-                  SELECT 'sale_b' || g, $1, 'TIP', 500, 450, 'usd', 'fan' || (g % 3000) || '@example.com', now() - make_interval(secs => (g::bigint * 97) % (90 * 86400)),
-                         CASE WHEN g % 25 = 0 THEN now() END FROM generate_series(1, 20000) g`, [ws.id]);
+                  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, referrer, count(*)
+                    FROM analytics_facts WHERE kind = 'VIEW' GROUP BY 1, 2, 3`);
+  await db.query(
+    `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
+                  SELECT 'sale_b' || g, $1, 'TIP', 500, 450, 'usd', 'fan' || (g % 3000) || '@example.com',
+                         now() - make_interval(secs => (g::bigint * 97) % (90 * 86400)),
+                         CASE WHEN g % 25 = 0 THEN now() END FROM generate_series(1, 20000) g`,
+    [ws.id],
+  );
   await db.query('ANALYZE');
   const seeded = (performance.now() - t0) / 1000;
   const { rows } = await db.query(`SELECT count(*)::int AS n FROM analytics_facts`);

@@ -6,7 +6,11 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = Fastify({ logger: false });
 app.get('/v1/pages/:id', async (req, reply) => {
-  const { rows } = await pool.query('SELECT id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, live_blocks, live_updated_at, created_at FROM pages WHERE id = $1', [req.params.id]);
+  const { rows } = await pool.query(
+    'SELECT id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, ' +
+      'live_blocks, live_updated_at, created_at FROM pages WHERE id = $1',
+    [req.params.id],
+  );
   if (rows.length === 0) return reply.status(404).send({ code: 'resource_not_found' });
   return rows[0];
 });

@@ -80,20 +80,40 @@ function stopGracefully(child) {
 }
 
 function cannon(opts) {
-  return new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 }
 
 const rows = [];
 const report = (name, r, extra = '') => {
-  const statuses = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${v.count}×${code}`);
-  rows.push([name, `${Math.round(r.requests.average)} req/s`, `p50 ${r.latency.p50} ms`, `p99 ${r.latency.p99} ms`, statuses.length ? statuses.join(', ') : 'none', extra]);
+  const statuses = Object.entries(r.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, v]) => `${v.count}×${code}`);
+  rows.push([
+    name,
+    `${Math.round(r.requests.average)} req/s`,
+    `p50 ${r.latency.p50} ms`,
+    `p99 ${r.latency.p99} ms`,
+    statuses.length ? statuses.join(', ') : 'none',
+    extra,
+  ]);
 };
 
 try {
   await migrate(dbUrl);
   const key = Buffer.alloc(32, 11).toString('base64');
-  const common = { DATABASE_URL: dbUrl, SECRET_ENCRYPTION_KEY: key, DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_BURST_REQUESTS: '1000000', QUOTA_PRO_UNITS: '100000000' };
-  const cli = (...args) => JSON.parse(execFileSync(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...common }, encoding: 'utf8' }));
+  const common = {
+    DATABASE_URL: dbUrl,
+    SECRET_ENCRYPTION_KEY: key,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    RATE_LIMIT_BURST_REQUESTS: '1000000',
+    QUOTA_PRO_UNITS: '100000000',
+  };
+  const cli = (...args) =>
+    JSON.parse(execFileSync(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...common }, encoding: 'utf8' }));
   const ws = cli('workspace', 'create', '--name', 'Bench');
   const apiKey = cli('key', 'create', '--workspace', ws.id).key;
   const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -106,7 +126,12 @@ try {
     const post = async (path, body) => (await fetch(base + path, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
     const page = await post('/v1/pages', { title: 'Bench page' });
     let withBlocks = page;
-    for (let i = 0; i < 10; i++) withBlocks = await post(`/v1/pages/${page.id}/blocks`, { expected_updated_at: withBlocks.draft.updated_at, kind: 'LINK', data: { url: `https://example.com/${i}`, title: `Link ${i}` } });
+    for (let i = 0; i < 10; i++)
+      withBlocks = await post(`/v1/pages/${page.id}/blocks`, {
+        expected_updated_at: withBlocks.draft.updated_at,
+        kind: 'LINK',
+        data: { url: `https://example.com/${i}`, title: `Link ${i}` },
+      });
     const patchPages = [];
     for (let i = 0; i < CONNECTIONS; i++) patchPages.push(await post('/v1/pages', { title: `Patch ${i}` }));
 
@@ -133,7 +158,11 @@ try {
     if (ONLY !== 'read') await writeBench(base, patchPages);
     clearInterval(sampler);
     await stopGracefully(api);
-    report('raw Fastify + pg read (baseline)', raw, `${spread(raws)}; service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`);
+    report(
+      'raw Fastify + pg read (baseline)',
+      raw,
+      `${spread(raws)}; service/raw ${(read.requests.average / raw.requests.average).toFixed(2)}×`,
+    );
 
     return peakRss;
   }
@@ -148,7 +177,13 @@ try {
         {
           setupRequest: (req, ctx) => {
             ctx.pageId = free.shift();
-            return { ...req, method: 'PATCH', path: `/v1/pages/${ctx.pageId}`, headers: { ...auth }, body: JSON.stringify({ expected_updated_at: stamps.get(ctx.pageId), title: `T ${Math.random()}` }) };
+            return {
+              ...req,
+              method: 'PATCH',
+              path: `/v1/pages/${ctx.pageId}`,
+              headers: { ...auth },
+              body: JSON.stringify({ expected_updated_at: stamps.get(ctx.pageId), title: `T ${Math.random()}` }),
+            };
           },
           onResponse: (status, body, ctx) => {
             if (status === 200) stamps.set(ctx.pageId, JSON.parse(body).draft.updated_at);
@@ -158,7 +193,12 @@ try {
       ],
     });
     report('PATCH /v1/pages/{id}', patch);
-    const create = await cannon({ url: `${base}/v1/pages`, method: 'POST', headers: { ...auth }, body: JSON.stringify({ title: 'Created under load' }) });
+    const create = await cannon({
+      url: `${base}/v1/pages`,
+      method: 'POST',
+      headers: { ...auth },
+      body: JSON.stringify({ title: 'Created under load' }),
+    });
     report('POST /v1/pages', create);
   }
 
@@ -180,11 +220,21 @@ try {
     });
     await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
     const rxPort = receiver.address().port;
-    const workerEnv = { ...common, WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`, NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname };
+    const workerEnv = {
+      ...common,
+      WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`,
+      NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname,
+    };
     // The endpoint is created through the API (verification included): the API process trusts the test CA too.
     const api2Port = await freePort();
     const api2 = await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
-    const ep = await (await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }) })).json();
+    const ep = await (
+      await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }),
+      })
+    ).json();
     if (!ep.endpoint) throw new Error(`endpoint: ${JSON.stringify(ep)}`);
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
@@ -193,7 +243,11 @@ try {
     // Latency: events committed one by one at ~50/s, each measured from its commit to its receipt.
     measuring = true;
     for (let i = 0; i < LATENCY_EVENTS; i++) {
-      await db.query(`INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`, [`whmsg_l${i}`, ws.id]);
+      await db.query(
+        `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+         VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
+        [`whmsg_l${i}`, ws.id],
+      );
       await new Promise((r) => setTimeout(r, 20));
     }
     while (received < LATENCY_EVENTS) await new Promise((r) => setTimeout(r, 20));
@@ -204,7 +258,8 @@ try {
     received = 0;
     const t0 = Date.now();
     await db.query(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+       SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
       [ws.id, EVENTS],
     );
     let workerRss = 0;
@@ -226,8 +281,14 @@ try {
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   if (hooks) {
     const { seconds, workerRss, latencies } = hooks;
-    console.log(`| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`);
-    console.log(`| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`);
+    console.log(
+      `| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ` +
+        `${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`,
+    );
+    console.log(
+      `| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | ` +
+        `p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`,
+    );
   }
   if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
 } catch (err) {

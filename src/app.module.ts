@@ -25,10 +25,28 @@ export class AppModule {
   static forRoot(config: AppConfig, runtime: AppRuntime, extra: Type<unknown>[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, runtime), CqrsModule.forRoot(), AccessModule, AudienceModule, FilesModule, CommerceModule, PagesModule, WebhooksModule, AnalyticsModule, SiteModule, RouterModule.register([{ path: sitePath(config.publicSiteUrl), module: SiteModule }]), ...extra],
+      imports: [
+        PlatformModule.forRoot(config, runtime),
+        CqrsModule.forRoot(),
+        AccessModule,
+        AudienceModule,
+        FilesModule,
+        CommerceModule,
+        PagesModule,
+        WebhooksModule,
+        AnalyticsModule,
+        SiteModule,
+        RouterModule.register([{ path: sitePath(config.publicSiteUrl), module: SiteModule }]),
+        ...extra,
+      ],
       controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
       // The request pipeline (platform/http/pipeline) for every operation; access answers it through AccessControl.
-      providers: [Metrics, OpenApiDocument, { provide: APP_GUARD, useClass: OperationGuard }, { provide: APP_INTERCEPTOR, useClass: OperationInterceptor }],
+      providers: [
+        Metrics,
+        OpenApiDocument,
+        { provide: APP_GUARD, useClass: OperationGuard },
+        { provide: APP_INTERCEPTOR, useClass: OperationInterceptor },
+      ],
     };
   }
 }

@@ -21,7 +21,10 @@ export interface Prepared {
 export function requireNode24(): void {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   if (major < 24 || (major === 24 && minor < 9)) {
-    console.error(`bio-page-service needs Node >= 24.9 but runs on ${process.versions.node}. Run it through npm (npm start), which uses the pinned Node 24.`);
+    console.error(
+      `bio-page-service needs Node >= 24.9 but runs on ${process.versions.node}. ` +
+        'Run it through npm (npm start), which uses the pinned Node 24.',
+    );
     process.exit(1);
   }
 }
@@ -56,7 +59,10 @@ export async function prepare(options: { runWorkers?: boolean; logLevel?: string
   }
   const logger = createLogger(options.logLevel ?? config.logLevel);
   if (config.webhookAllowedTargets.length > 0) {
-    logger.warn({ targets: config.webhookAllowedTargets }, 'WEBHOOK_ALLOWED_TARGETS is set: these targets skip the SSRF guard. Test use only.');
+    logger.warn(
+      { targets: config.webhookAllowedTargets },
+      'WEBHOOK_ALLOWED_TARGETS is set: these targets skip the SSRF guard. Test use only.',
+    );
   }
   if (config.webhookRetryDelays) {
     logger.warn({ delays: config.webhookRetryDelays }, 'WEBHOOK_RETRY_DELAYS is set: the retry ladder is replaced. Test use only.');

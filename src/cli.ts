@@ -9,7 +9,14 @@ import mime from 'mime';
 import { prepare } from './bootstrap.js';
 import { AppModule } from './app.module.js';
 import { DomainError } from './platform/domain/domain-error.js';
-import { CreateApiKeyCommand, CreateWorkspaceCommand, ListApiKeysQuery, PLANS, RevokeApiKeyCommand, SetWorkspacePlanCommand } from './access/index.js';
+import {
+  CreateApiKeyCommand,
+  CreateWorkspaceCommand,
+  ListApiKeysQuery,
+  PLANS,
+  RevokeApiKeyCommand,
+  SetWorkspacePlanCommand,
+} from './access/index.js';
 import { CaptureContactCommand, CONTACT_SOURCES } from './audience/index.js';
 import { AddFileCommand, MAX_FILE_BYTES } from './files/index.js';
 import { RecordSaleCommand, RefundSaleCommand, SALE_KINDS } from './commerce/index.js';
@@ -26,7 +33,11 @@ const instant = (value: string): Date => {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO 8601 instant');
   return d;
 };
-const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Parses argv into a job without touching the database, so bad input fails fast. */
 export function parseCli(argv: string[]): Job {
@@ -138,7 +149,9 @@ export function parseCli(argv: string[]): Job {
     .command('secrets')
     .description('Stored secrets (webhook signing secrets)')
     .command('re-encrypt')
-    .description('Rewrite every secret sealed under SECRET_ENCRYPTION_KEY_PREVIOUS under SECRET_ENCRYPTION_KEY (last step of a master-key rotation)')
+    .description(
+      'Rewrite every secret sealed under SECRET_ENCRYPTION_KEY_PREVIOUS under SECRET_ENCRYPTION_KEY (last step of a master-key rotation)',
+    )
     .action(() => {
       job = ({ commands }) => commands.execute(new ReencryptSecretsCommand());
     });

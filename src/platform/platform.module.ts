@@ -34,7 +34,10 @@ export class PlatformModule implements OnApplicationShutdown {
       module: PlatformModule,
       imports: [
         MikroOrmModule.forRoot({
-          ...ormOptions(runtime.databaseUrl, config.database.poolSize, { waitMs: config.database.poolWaitMs, applicationName: 'bio-page-api' }),
+          ...ormOptions(runtime.databaseUrl, config.database.poolSize, {
+            waitMs: config.database.poolWaitMs,
+            applicationName: 'bio-page-api',
+          }),
           registerRequestContext: false,
           driver: PostgreSqlDriver,
         }),
@@ -52,7 +55,12 @@ export class PlatformModule implements OnApplicationShutdown {
           useFactory: async (em: EntityManager) => {
             const apiPool = (await em.getConnection().getNativeClient()) as pg.Pool;
             // The workers' own pool: same connection settings and type parsers, its own size and name.
-            const workerPool = new pg.Pool({ ...apiPool.options, password: apiPool.options.password, max: config.database.workerPoolSize, application_name: 'bio-page-workers' });
+            const workerPool = new pg.Pool({
+              ...apiPool.options,
+              password: apiPool.options.password,
+              max: config.database.workerPoolSize,
+              application_name: 'bio-page-workers',
+            });
             // As MikroORM does for its pool: a connection dropped by the server emits 'error' on its client
             // (pg-pool removes its own listener while a client is checked out) or on the pool; unheard, it would
             // take the process down. The statement in flight rejects on its own, and the pool discards the client.
@@ -70,7 +78,22 @@ export class PlatformModule implements OnApplicationShutdown {
         WorkerHost,
         Janitor,
       ],
-      exports: [APP_CONFIG, APP_RUNTIME, Keyring, Clock, IdGenerator, CursorCodec, Sql, Transactions, IdempotencyStore, QuotaStore, Outbox, OutboxRelay, WorkerRegistry, Janitor],
+      exports: [
+        APP_CONFIG,
+        APP_RUNTIME,
+        Keyring,
+        Clock,
+        IdGenerator,
+        CursorCodec,
+        Sql,
+        Transactions,
+        IdempotencyStore,
+        QuotaStore,
+        Outbox,
+        OutboxRelay,
+        WorkerRegistry,
+        Janitor,
+      ],
     };
   }
 }

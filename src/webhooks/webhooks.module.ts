@@ -65,7 +65,11 @@ import { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
     WebhookFanOut,
     WebhookDispatcher,
     { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.deriveAll('webhook-secrets')) },
-    { provide: SsrfGuard, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new SsrfGuard(new SystemDnsResolver(), c.webhookAllowedTargets) },
+    {
+      provide: SsrfGuard,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new SsrfGuard(new SystemDnsResolver(), c.webhookAllowedTargets),
+    },
     { provide: WebhookSender, useFactory: () => new WebhookSender({ userAgent: 'BioPage-Webhooks/1.0' }) },
     { provide: WebhookTransport, useClass: HttpWebhookTransport },
     { provide: EndpointRepository, useClass: SqlEndpointRepository },

@@ -69,7 +69,8 @@ describe('access checks, in the contract order', () => {
       expect(expectProblem(await get('/v1/contacts', { 'x-api-key': expired.key }), 401, 'invalid_api_key').detail).toMatch(/expired/);
     });
 
-    it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, though this process had it cached', async () => {
+    it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, \
+though this process had it cached', async () => {
       const { keyId, auth } = await aTenant(t.commands);
       expect((await get('/v1/contacts', auth)).statusCode).toBe(200);
       expect((await get('/v1/contacts', auth)).statusCode).toBe(200); // served from the in-process key cache
@@ -174,7 +175,8 @@ describe('access checks, in the contract order', () => {
   });
 
   describe('429 quota_exhausted', () => {
-    it('spends one unit per costed call, refuses the call past the quota with Retry-After to the month end, and spends nothing then', async () => {
+    it('spends one unit per costed call, refuses the call past the quota with Retry-After to the month end, \
+and spends nothing then', async () => {
       const { workspace, auth } = await aTenant(t.commands, 'creator'); // 3 units (QUOTA_CREATOR_UNITS)
       for (let i = 0; i < 3; i++) {
         const ok = await get('/v1/contacts', auth);
@@ -231,10 +233,16 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
     await t.close();
   });
 
-  it('refuses the request past the burst with Retry-After and RateLimit headers, before the plan, scope and validation checks', async () => {
+  it('refuses the request past the burst with Retry-After and RateLimit headers, before the plan, \
+scope and validation checks', async () => {
     const ws = await aWorkspace(t.commands, 'free');
     const k = await aKey(t.commands, ws.id, { scopes: ['contacts:read'] });
-    for (let i = 0; i < 3; i++) expectProblem(await t.inject({ method: 'GET', url: '/v1/files?limit=0', headers: { 'x-api-key': k.key } }), 403, 'feature_not_enabled');
+    for (let i = 0; i < 3; i++)
+      expectProblem(
+        await t.inject({ method: 'GET', url: '/v1/files?limit=0', headers: { 'x-api-key': k.key } }),
+        403,
+        'feature_not_enabled',
+      );
     const res = await t.inject({ method: 'GET', url: '/v1/files?limit=0', headers: { 'x-api-key': k.key } });
     expectProblem(res, 429, 'rate_limited');
     const retryAfter = Number(res.headers['retry-after']);
@@ -256,7 +264,8 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
   it('admits exactly the burst when many requests of two keys arrive at once (counted together in one statement)', async () => {
     const a = await aTenant(t.commands);
     const b = await aTenant(t.commands);
-    const send = (auth: Record<string, string>) => t.inject({ method: 'GET', url: '/v1/contacts', headers: auth }).then((r) => r.statusCode);
+    const send = (auth: Record<string, string>) =>
+      t.inject({ method: 'GET', url: '/v1/contacts', headers: auth }).then((r) => r.statusCode);
     const codes = await Promise.all([...Array.from({ length: 10 }, () => send(a.auth)), ...Array.from({ length: 10 }, () => send(b.auth))]);
     for (const half of [codes.slice(0, 10), codes.slice(10)]) {
       expect(half.filter((c) => c === 200)).toHaveLength(3);
@@ -269,7 +278,11 @@ describe('429 rate_limited (burst, shared in PostgreSQL)', () => {
     // A second instance of the app on the same database (same rate_limits table).
     const { createHttpApp } = await import('../../src/http-app.js');
     const pino = (await import('pino')).default;
-    const instance = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false }, pino({ level: 'silent' }));
+    const instance = await createHttpApp(
+      t.config,
+      { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false },
+      pino({ level: 'silent' }),
+    );
     try {
       const a = await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth });
       const b = await instance.app.inject({ method: 'GET', url: '/v1/contacts', headers: auth });

@@ -38,12 +38,26 @@ describe('GET /v1/analytics/summary', () => {
 
   it('counts views, clicks, daily unique visitors, top links and referrers recorded from visits', async () => {
     const tenant = await aTenant(t.commands);
-    const page = (await t.inject({ method: 'POST', url: '/v1/pages', headers: { ...tenant.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'Links' }) })).json() as { id: string };
+    const page = (
+      await t.inject({
+        method: 'POST',
+        url: '/v1/pages',
+        headers: { ...tenant.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ title: 'Links' }),
+      })
+    ).json() as { id: string };
     const visits = {
       view: (v: Visit) => t.commands.execute(new RecordViewCommand(v)),
       click: (v: Visit, link: { blockId: string; label: string; url: string }) => t.commands.execute(new RecordClickCommand(v, link)),
     };
-    const visitor = (ip: string, referer?: string) => ({ workspaceId: tenant.workspace.id, pageId: page.id, ip, userAgent: 'UA', referer, ownHosts: ['127.0.0.1'] });
+    const visitor = (ip: string, referer?: string) => ({
+      workspaceId: tenant.workspace.id,
+      pageId: page.id,
+      ip,
+      userAgent: 'UA',
+      referer,
+      ownHosts: ['127.0.0.1'],
+    });
     await visits.view(visitor('10.0.0.1', 'https://www.instagram.com/some/profile'));
     await visits.view(visitor('10.0.0.1', 'https://instagram.com/other'));
     await visits.view(visitor('10.0.0.2'));
@@ -58,7 +72,9 @@ describe('GET /v1/analytics/summary', () => {
         { label: 'Direct', views: 1 },
       ],
     });
-    const raw = await t.sql<{ visitor_hash: string }>(`SELECT visitor_hash FROM analytics_facts WHERE workspace_id = $1`, [tenant.workspace.id]);
+    const raw = await t.sql<{ visitor_hash: string }>(`SELECT visitor_hash FROM analytics_facts WHERE workspace_id = $1`, [
+      tenant.workspace.id,
+    ]);
     expect(raw).toHaveLength(4);
     expect(JSON.stringify(raw)).not.toContain('10.0.0');
   });
@@ -66,7 +82,16 @@ describe('GET /v1/analytics/summary', () => {
   it('keeps workspaces apart', async () => {
     const a = await aTenant(t.commands);
     const b = await aTenant(t.commands);
-    await t.commands.execute(new RecordViewCommand({ workspaceId: a.workspace.id, pageId: 'pg_x', ip: '1.1.1.1', userAgent: 'UA', referer: undefined, ownHosts: [] }));
+    await t.commands.execute(
+      new RecordViewCommand({
+        workspaceId: a.workspace.id,
+        pageId: 'pg_x',
+        ip: '1.1.1.1',
+        userAgent: 'UA',
+        referer: undefined,
+        ownHosts: [],
+      }),
+    );
     expect((await summary(b.auth)).body.totals.views).toBe(0);
     expect((await summary(a.auth)).body.totals.views).toBe(1);
   });
@@ -79,8 +104,18 @@ describe('GET /v1/analytics/summary', () => {
     await t.commands.execute(new RecordSaleCommand(ws, 'TIP', 1000, 900, 'eur', 'other@example.com'));
     await t.commands.execute(new RecordSaleCommand(ws, 'PRODUCT', 9900, 9000, 'eur', 'buyer@example.com'));
     await t.commands.execute(new RefundSaleCommand(tip1.id));
-    await t.sql(`INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at) VALUES ('sale_old', $1, 'TIP', 700, 600, 'eur', 'old@example.com', now() - interval '40 days')`, [ws]);
-    expect((await summary(tenant.auth)).body.tips).toEqual({ count: 3, total_gross_cents: 1800, refunded_count: 1, unique_fans: 2, currency: 'eur' });
+    await t.sql(
+      `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at)
+       VALUES ('sale_old', $1, 'TIP', 700, 600, 'eur', 'old@example.com', now() - interval '40 days')`,
+      [ws],
+    );
+    expect((await summary(tenant.auth)).body.tips).toEqual({
+      count: 3,
+      total_gross_cents: 1800,
+      refunded_count: 1,
+      unique_fans: 2,
+      currency: 'eur',
+    });
     expect((await summary(tenant.auth, '?range_days=90')).body.tips).toMatchObject({ count: 4, total_gross_cents: 2500 });
   });
 

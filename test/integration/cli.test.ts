@@ -11,12 +11,24 @@ import { Keyring } from '../../src/platform/config/keyring.js';
 import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
 
 /** Runs the compiled operator CLI as an operator would, against the test database. */
-function cli(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
+function cli(
+  t: TestApp,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['dist/cli.js', ...args],
-      { env: { ...process.env, DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'), ...env } },
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: t.databaseUrl,
+          DATA_DIR: t.config.dataDir,
+          SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+          ...env,
+        },
+      },
       (err, stdout, stderr) => {
         let json: unknown;
         try {
@@ -44,7 +56,12 @@ describe('the operator CLI', () => {
 
     const key = await cli(t, ['key', 'create', '--workspace', ws.json.id, '--scopes', 'contacts:read,files:read']);
     expect(key.code).toBe(0);
-    expect(key.json).toMatchObject({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^bp_live_[0-9A-Za-z]{40}$/), scopes: ['contacts:read', 'files:read'], mode: 'live' });
+    expect(key.json).toMatchObject({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^bp_live_[0-9A-Za-z]{40}$/),
+      scopes: ['contacts:read', 'files:read'],
+      mode: 'live',
+    });
     expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: { 'x-api-key': key.json.key } })).statusCode).toBe(200);
 
     const list = await cli(t, ['key', 'list', '--workspace', ws.json.id]);
@@ -78,7 +95,12 @@ describe('the operator CLI', () => {
     writeFileSync(path, Buffer.from('%PDF-1.4 fake but bytes'));
     const added = await cli(t, ['file', 'add', '--workspace', ws.id, path, '--name', 'Free guide.pdf']);
     expect(added.code).toBe(0);
-    expect(added.json).toMatchObject({ name: 'Free guide.pdf', mime_type: 'application/pdf', size_bytes: 23, public_path: expect.stringMatching(/^\/files\/file_\w+\/Free%20guide\.pdf$/) });
+    expect(added.json).toMatchObject({
+      name: 'Free guide.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: 23,
+      public_path: expect.stringMatching(/^\/files\/file_\w+\/Free%20guide\.pdf$/),
+    });
     const served = await t.inject({ method: 'GET', url: added.json.public_path });
     expect(served.statusCode).toBe(200);
     expect(served.body).toBe('%PDF-1.4 fake but bytes');
@@ -87,17 +109,48 @@ describe('the operator CLI', () => {
 
   it('captures a contact with its contact.created outbox row, and records and refunds sales with sale.* rows', async () => {
     const ws = (await cli(t, ['workspace', 'create', '--name', 'Audience'])).json;
-    const contact = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'fan@example.com', '--name', 'Fan', '--source', 'NEWSLETTER']);
-    expect(contact.json).toMatchObject({ id: expect.stringMatching(/^ctc_/), email: 'fan@example.com', source: 'NEWSLETTER', source_block_id: null });
+    const contact = await cli(t, [
+      'contact',
+      'capture',
+      '--workspace',
+      ws.id,
+      '--email',
+      'fan@example.com',
+      '--name',
+      'Fan',
+      '--source',
+      'NEWSLETTER',
+    ]);
+    expect(contact.json).toMatchObject({
+      id: expect.stringMatching(/^ctc_/),
+      email: 'fan@example.com',
+      source: 'NEWSLETTER',
+      source_block_id: null,
+    });
     const dflt = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'b@example.com']);
     expect(dflt.json.source).toBe('FORM');
 
-    const sale = await cli(t, ['sale', 'record', '--workspace', ws.id, '--kind', 'TIP', '--gross', '500', '--currency', 'usd', '--email', 'fan@example.com']);
+    const sale = await cli(t, [
+      'sale',
+      'record',
+      '--workspace',
+      ws.id,
+      '--kind',
+      'TIP',
+      '--gross',
+      '500',
+      '--currency',
+      'usd',
+      '--email',
+      'fan@example.com',
+    ]);
     expect(sale.json).toMatchObject({ kind: 'TIP', gross_amount_cents: 500, net_amount_cents: 500, currency: 'usd', refunded_at: null });
     const refund = await cli(t, ['sale', 'refund', sale.json.id]);
     expect(refund.json).toMatchObject({ id: sale.json.id, refunded_at: expect.stringMatching(/Z$/) });
 
-    const types = (await t.sql<{ type: string }>(`SELECT type FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [ws.id])).map((r) => r.type);
+    const types = (await t.sql<{ type: string }>(`SELECT type FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [ws.id])).map(
+      (r) => r.type,
+    );
     expect(types).toEqual(['contact.created', 'contact.created', 'sale.paid', 'sale.refunded']);
   });
 
@@ -134,7 +187,14 @@ describe('the operator CLI', () => {
     const ws = (await cli(t, ['workspace', 'create', '--name', 'Owner'])).json;
     expect((await cli(t, ['notification', 'list', '--workspace', ws.id])).json).toEqual([]);
     const at = new Date('2026-11-22T10:00:00.000Z');
-    await t.app.get(OwnerNotifier).endpointDisabled({ type: 'EndpointAutoDisabled', endpointId: 'we_x', workspaceId: ws.id, url: 'https://hooks.example.com/in', consecutiveFailures: 20, at });
+    await t.app.get(OwnerNotifier).endpointDisabled({
+      type: 'EndpointAutoDisabled',
+      endpointId: 'we_x',
+      workspaceId: ws.id,
+      url: 'https://hooks.example.com/in',
+      consecutiveFailures: 20,
+      at,
+    });
     const res = await cli(t, ['notification', 'list', '--workspace', ws.id]);
     expect(res.code).toBe(0);
     expect(res.json).toEqual([
@@ -154,21 +214,40 @@ describe('the operator CLI', () => {
     const secret = newSigningSecret();
     const id = `we_rot${Date.now()}`;
     await endpoints.insert(
-      Endpoint.register({ id, workspaceId: ws.id, url: 'https://hooks.example.com/in', eventTypes: ['contact.created'], secretRef: endpoints.seal(id, secret), now: new Date() }),
+      Endpoint.register({
+        id,
+        workspaceId: ws.id,
+        url: 'https://hooks.example.com/in',
+        eventTypes: ['contact.created'],
+        secretRef: endpoints.seal(id, secret),
+        now: new Date(),
+      }),
     );
     const oldKey = Buffer.alloc(32, 9);
     const newKey = Buffer.alloc(32, 10);
     const rotated = { SECRET_ENCRYPTION_KEY: newKey.toString('base64'), SECRET_ENCRYPTION_KEY_PREVIOUS: oldKey.toString('base64') };
-    const stored = async () => (await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [id]))[0]!.secret_encrypted;
+    const stored = async () =>
+      (await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [id]))[0]!
+        .secret_encrypted;
     const opensWith = (key: Buffer, sealed: string) => new SecretCipher(new Keyring(key).derive('webhook-secrets')).isCurrent(sealed, id);
 
     // A second endpoint whose previous secret (kept after a secret rotation) no configured key opens.
     const other = `${id}b`;
     await endpoints.insert(
-      Endpoint.register({ id: other, workspaceId: ws.id, url: 'https://hooks.example.com/in', eventTypes: ['contact.created'], secretRef: endpoints.seal(other, secret), now: new Date() }),
+      Endpoint.register({
+        id: other,
+        workspaceId: ws.id,
+        url: 'https://hooks.example.com/in',
+        eventTypes: ['contact.created'],
+        secretRef: endpoints.seal(other, secret),
+        now: new Date(),
+      }),
     );
     const stray = new SecretCipher(new Keyring(Buffer.alloc(32, 12)).derive('webhook-secrets')).encrypt(newSigningSecret(), other);
-    await t.sql(`UPDATE webhook_endpoints SET previous_secret_encrypted = $1, previous_secret_expires_at = now() + interval '1 day' WHERE id = $2`, [stray, other]);
+    await t.sql(
+      `UPDATE webhook_endpoints SET previous_secret_encrypted = $1, previous_secret_expires_at = now() + interval '1 day' WHERE id = $2`,
+      [stray, other],
+    );
 
     const first = await cli(t, ['secrets', 're-encrypt'], rotated);
     expect(first.code).toBe(0);
@@ -178,10 +257,11 @@ describe('the operator CLI', () => {
     expect(opensWith(newKey, sealed)).toBe(true);
     expect(opensWith(oldKey, sealed)).toBe(false);
     expect(new SecretCipher(new Keyring(newKey).derive('webhook-secrets')).decrypt(sealed, id)).toBe(secret);
-    const [otherRow] = await t.sql<{ secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: Date | null }>(
-      `SELECT secret_encrypted, previous_secret_encrypted, previous_secret_expires_at FROM webhook_endpoints WHERE id = $1`,
-      [other],
-    );
+    const [otherRow] = await t.sql<{
+      secret_encrypted: string;
+      previous_secret_encrypted: string | null;
+      previous_secret_expires_at: Date | null;
+    }>(`SELECT secret_encrypted, previous_secret_encrypted, previous_secret_expires_at FROM webhook_endpoints WHERE id = $1`, [other]);
     expect(new SecretCipher(new Keyring(newKey).derive('webhook-secrets')).decrypt(otherRow!.secret_encrypted, other)).toBe(secret);
     expect(otherRow).toMatchObject({ previous_secret_encrypted: null, previous_secret_expires_at: null });
 

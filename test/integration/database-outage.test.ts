@@ -31,7 +31,11 @@ describe('when PostgreSQL is down', () => {
     port = Number(new URL(db.url).port);
     await migrate(db.url);
     const config = loadConfig({ DATABASE_URL: db.url, DATA_DIR: dir, RATE_LIMIT_BURST_REQUESTS: '100000' });
-    ({ app } = await createHttpApp(config, { databaseUrl: db.url, secretKey: Buffer.alloc(32, 5), runWorkers: true }, pino({ level: 'silent' })));
+    ({ app } = await createHttpApp(
+      config,
+      { databaseUrl: db.url, secretKey: Buffer.alloc(32, 5), runWorkers: true },
+      pino({ level: 'silent' }),
+    ));
     await app.getHttpAdapter().getInstance().ready();
   }, 120_000);
   afterAll(async () => {
@@ -46,7 +50,11 @@ describe('when PostgreSQL is down', () => {
     expect((await get()).statusCode).toBe(200);
 
     await db.stop();
-    const down = await within(15_000, Promise.all(Array.from({ length: 20 }, (_, i) => get(i % 2 ? '/v1/pages' : '/v1/contacts'))), 'requests during the outage');
+    const down = await within(
+      15_000,
+      Promise.all(Array.from({ length: 20 }, (_, i) => get(i % 2 ? '/v1/pages' : '/v1/contacts'))),
+      'requests during the outage',
+    );
     for (const res of down) {
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -18,7 +18,10 @@ describe('the API when PostgreSQL cuts its connections', () => {
     await admin.connect();
     try {
       const dbName = new URL(t.databaseUrl).pathname.slice(1);
-      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName]);
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [dbName],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
     } finally {
       await admin.end();
@@ -49,7 +52,8 @@ describe('the API when PostgreSQL cuts its connections', () => {
     await expect(sql.transaction(() => sql.one<{ ok: number }>(`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
   });
 
-  it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, not inside another transaction', async () => {
+  it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, \
+not inside another transaction', async () => {
     const sql = t.app.get(Sql);
     let late: Promise<boolean> | undefined;
     await sql.transaction(async () => {

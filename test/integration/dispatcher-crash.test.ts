@@ -61,7 +61,10 @@ describe('the dispatcher after a crash', () => {
   it('loses nothing: after a restart every delivery ends SUCCEEDED', async () => {
     const tenant = await aTenant(t.commands);
     const { endpoint, secret } = await createEndpoint(tenant.auth, '/crash');
-    for (let i = 0; i < EVENTS; i++) await t.commands.execute(new CaptureContactCommand(tenant.workspace.id, `crash${i}@example.com`, undefined, 'FORM', undefined, undefined));
+    for (let i = 0; i < EVENTS; i++)
+      await t.commands.execute(
+        new CaptureContactCommand(tenant.workspace.id, `crash${i}@example.com`, undefined, 'FORM', undefined, undefined),
+      );
 
     const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11' };
     const first = await launch('dist/worker.js', env, /workers running/);
@@ -69,7 +72,10 @@ describe('the dispatcher after a crash', () => {
     first.child.kill('SIGKILL');
     await stop(first.child);
     for (const res of held) res.destroy();
-    const pending = await t.sql<{ status: string; attempt_count: number }>(`SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+    const pending = await t.sql<{ status: string; attempt_count: number }>(
+      `SELECT status, attempt_count FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [endpoint.id],
+    );
     expect(pending).toHaveLength(EVENTS);
     expect(pending.every((d) => d.status === 'PENDING' && d.attempt_count === 0)).toBe(true);
 
@@ -109,7 +115,10 @@ describe('the dispatcher after a crash', () => {
       if (req.url === '/drain' && (JSON.parse(body) as { type: string }).type === 'contact.created') return void slow.push(res);
       previous(req, res, body, rx.received);
     };
-    for (let i = 0; i < 5; i++) await t.commands.execute(new CaptureContactCommand(tenant.workspace.id, `drain${i}@example.com`, undefined, 'FORM', undefined, undefined));
+    for (let i = 0; i < 5; i++)
+      await t.commands.execute(
+        new CaptureContactCommand(tenant.workspace.id, `drain${i}@example.com`, undefined, 'FORM', undefined, undefined),
+      );
     const worker = await launch('dist/worker.js', { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '60' }, /workers running/);
     await rx.waitFor(() => slow.length === 5, 20_000);
     worker.child.removeAllListeners('exit');
@@ -131,17 +140,27 @@ describe('the dispatcher after a crash', () => {
     // The events as the outbox holds them after QUEUED committed captures (written in bulk to save time).
     await t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-       SELECT 'whmsg_q' || g, $1, 'contact.created', jsonb_build_object('data', jsonb_build_object('contact', jsonb_build_object('id', 'ctc_q' || g))), now()
+       SELECT 'whmsg_q' || g, $1, 'contact.created',
+              jsonb_build_object('data', jsonb_build_object('contact', jsonb_build_object('id', 'ctc_q' || g))), now()
          FROM generate_series(1, $2) g`,
       [tenant.workspace.id, QUEUED],
     );
     const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11' };
-    const received = () => new Set(rx.at('/queued').map((r) => String(r.headers['webhook-id'])).filter((id) => id.startsWith('whmsg_q'))).size;
+    const received = () =>
+      new Set(
+        rx
+          .at('/queued')
+          .map((r) => String(r.headers['webhook-id']))
+          .filter((id) => id.startsWith('whmsg_q')),
+      ).size;
     const first = await launch('dist/worker.js', env, /workers running/);
     await rx.waitFor(() => received() >= QUEUED * 0.3, 60_000);
     first.child.kill('SIGKILL');
     await stop(first.child);
-    const midway = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'SUCCEEDED'`, [endpoint.id]);
+    const midway = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'SUCCEEDED'`,
+      [endpoint.id],
+    );
     expect(midway[0]!.n).toBeLessThan(QUEUED); // it really died mid-way
 
     const second = await launch('dist/worker.js', env, /workers running/);
@@ -149,7 +168,11 @@ describe('the dispatcher after a crash', () => {
       const until = Date.now() + 120_000;
       let done = 0;
       while (Date.now() < until && done < QUEUED) {
-        done = (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'SUCCEEDED'`, [endpoint.id]))[0]!.n;
+        done = (
+          await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'SUCCEEDED'`, [
+            endpoint.id,
+          ])
+        )[0]!.n;
         if (done < QUEUED) await new Promise((r) => setTimeout(r, 250));
       }
       expect(done).toBe(QUEUED);

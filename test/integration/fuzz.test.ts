@@ -32,7 +32,14 @@ describe('fuzzing every operation', () => {
     // The fuzzer's own page, so that valid ids are in the mix too.
     const own = (await t.inject({ method: 'POST', url: '/v1/pages', headers: fuzzer.auth, payload: { title: 'Fuzzed' } })).json();
     ids.page = own.id;
-    const withBlock = (await t.inject({ method: 'POST', url: `/v1/pages/${own.id}/blocks`, headers: fuzzer.auth, payload: { expected_updated_at: own.draft.updated_at, kind: 'HEADER', data: { text: 'x' } } })).json();
+    const withBlock = (
+      await t.inject({
+        method: 'POST',
+        url: `/v1/pages/${own.id}/blocks`,
+        headers: fuzzer.auth,
+        payload: { expected_updated_at: own.draft.updated_at, kind: 'HEADER', data: { text: 'x' } },
+      })
+    ).json();
     ids.block = withBlock.draft.blocks[0].id;
     ids.stamp = withBlock.draft.updated_at;
   }, 30_000);
@@ -40,11 +47,24 @@ describe('fuzzing every operation', () => {
 
   const snapshotOfBystander = async () => {
     const get = async (url: string) => (await t.inject({ method: 'GET', url, headers: bystander.auth })).json();
-    return JSON.stringify([await get('/v1/pages'), await get(`/v1/pages/${ids.bystanderPage}`), await get('/v1/contacts'), await get('/v1/files'), await get('/v1/webhook-endpoints')]);
+    return JSON.stringify([
+      await get('/v1/pages'),
+      await get(`/v1/pages/${ids.bystanderPage}`),
+      await get('/v1/contacts'),
+      await get('/v1/files'),
+      await get('/v1/webhook-endpoints'),
+    ]);
   };
 
-  const idArb = () => fc.oneof(fc.constantFrom(ids.page!, ids.block!, ids.bystanderPage!, 'we_x', 'dlv_x', '%00', '..', '%FF', 'x'.repeat(600)), fc.string({ maxLength: 40 }).map(encodeURIComponent));
-  const valueArb = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(ids.stamp, '2026-W47-1T10:00:00Z', '\u0000', 'https://10.0.0.1/x', 'javascript:alert(1)'));
+  const idArb = () =>
+    fc.oneof(
+      fc.constantFrom(ids.page!, ids.block!, ids.bystanderPage!, 'we_x', 'dlv_x', '%00', '..', '%FF', 'x'.repeat(600)),
+      fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    );
+  const valueArb = fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.constantFrom(ids.stamp, '2026-W47-1T10:00:00Z', '\u0000', 'https://10.0.0.1/x', 'javascript:alert(1)'),
+  );
   const bodyArb = (fields: string[]) =>
     fc.oneof(
       fc.dictionary(fc.constantFrom(...fields, 'extra'), valueArb, { maxKeys: fields.length + 1 }).map((o) => JSON.stringify(o)),
@@ -53,13 +73,24 @@ describe('fuzzing every operation', () => {
       fc.constantFrom('', 'null', '[]', '{"a":', '{"title":"\\ud800"}', '['.repeat(200)),
     );
   const queryArb = (names: string[]) =>
-    fc.array(fc.tuple(fc.constantFrom(...names, 'x'), fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), fc.constantFrom('7', '30', '90', 'FAILED', '-1', '1e9'))), { maxLength: 3 }).map((pairs) =>
-      pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '',
-    );
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...names, 'x'),
+          fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), fc.constantFrom('7', '30', '90', 'FAILED', '-1', '1e9')),
+        ),
+        { maxLength: 3 },
+      )
+      .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : ''));
   const headerArb = fc.record(
     {
       'idempotency-key': fc.oneof(fc.string({ maxLength: 300 }), fc.constant('"quoted"')),
-      'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8'),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=utf-8',
+      ),
       'x-request-id': fc.string({ maxLength: 250 }),
     },
     { requiredKeys: [] },
@@ -70,7 +101,13 @@ describe('fuzzing every operation', () => {
     ['listPages', 'GET', () => '/v1/pages', null, ['limit', 'after']],
     ['createPage', 'POST', () => '/v1/pages', ['title', 'description', 'locale', 'theme_preset_key'], []],
     ['getPage', 'GET', (id) => `/v1/pages/${id}`, null, []],
-    ['updatePage', 'PATCH', (id) => `/v1/pages/${id}`, ['expected_updated_at', 'title', 'description', 'theme_preset_key', 'block_updates', 'block_order'], []],
+    [
+      'updatePage',
+      'PATCH',
+      (id) => `/v1/pages/${id}`,
+      ['expected_updated_at', 'title', 'description', 'theme_preset_key', 'block_updates', 'block_order'],
+      [],
+    ],
     ['addBlock', 'POST', (id) => `/v1/pages/${id}/blocks`, ['expected_updated_at', 'kind', 'data', 'file_url', 'file_name'], []],
     ['removeBlock', 'DELETE', (id, id2) => `/v1/pages/${id}/blocks/${id2}`, null, ['expected_updated_at']],
     ['publishPage', 'POST', (id) => `/v1/pages/${id}/publish`, ['starts_at'], []],
@@ -93,27 +130,45 @@ describe('fuzzing every operation', () => {
 
   it('covers the 22 operations of the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
-    const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`)).filter((o) => o !== 'get /v1/openapi.json');
+    const operations = Object.entries(doc.paths as Json)
+      .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))
+      .filter((o) => o !== 'get /v1/openapi.json');
     expect(operations).toHaveLength(ops.length);
   });
 
-  it.each(ops.map((o) => [o[0], o] as const))('%s: never 5xx, errors are problem+json with a contract code, other workspaces untouched', async (_name, [, method, path, fields, query]) => {
-    const before = await snapshotOfBystander();
-    await fc.assert(
-      fc.asyncProperty(idArb(), idArb(), fields ? bodyArb(fields) : fc.constant(undefined), queryArb(query.length ? query : ['x']), headerArb, async (id, id2, body, qs, headers) => {
-        const res = await t.inject({ method: method as 'GET', url: path(id, id2) + qs, headers: { ...fuzzer.auth, ...headers }, ...(body !== undefined ? { payload: body } : {}) });
-        if (res.statusCode >= 500) throw new Error(`${method} ${path(id, id2)}${qs} → ${res.statusCode}: ${res.body}`);
-        if (res.statusCode >= 400) {
-          expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-          const problem = res.json() as Json;
-          expect(CODES.has(problem.code)).toBe(true);
-          expect(problem.request_id).toBe(res.headers['x-request-id']);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    expect(await snapshotOfBystander()).toBe(before);
-  }, 120_000);
+  it.each(ops.map((o) => [o[0], o] as const))(
+    '%s: never 5xx, errors are problem+json with a contract code, other workspaces untouched',
+    async (_name, [, method, path, fields, query]) => {
+      const before = await snapshotOfBystander();
+      await fc.assert(
+        fc.asyncProperty(
+          idArb(),
+          idArb(),
+          fields ? bodyArb(fields) : fc.constant(undefined),
+          queryArb(query.length ? query : ['x']),
+          headerArb,
+          async (id, id2, body, qs, headers) => {
+            const res = await t.inject({
+              method: method as 'GET',
+              url: path(id, id2) + qs,
+              headers: { ...fuzzer.auth, ...headers },
+              ...(body !== undefined ? { payload: body } : {}),
+            });
+            if (res.statusCode >= 500) throw new Error(`${method} ${path(id, id2)}${qs} → ${res.statusCode}: ${res.body}`);
+            if (res.statusCode >= 400) {
+              expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+              const problem = res.json() as Json;
+              expect(CODES.has(problem.code)).toBe(true);
+              expect(problem.request_id).toBe(res.headers['x-request-id']);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(await snapshotOfBystander()).toBe(before);
+    },
+    120_000,
+  );
 
   it('answers 404 resource_not_found to every operation on another workspace’s resources, and changes nothing', async () => {
     const page = (await t.inject({ method: 'GET', url: `/v1/pages/${ids.bystanderPage}`, headers: bystander.auth })).json() as Json;
@@ -142,7 +197,12 @@ describe('fuzzing every operation', () => {
       ['POST', '/v1/webhook-endpoints/we_bystander/replay', { since: new Date().toISOString() }],
     ];
     for (const [method, url, body] of attempts) {
-      const res = await t.inject({ method: method as 'GET', url, headers: { ...fuzzer.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+      const res = await t.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...fuzzer.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
       expect([method, url, res.statusCode, res.json().code]).toEqual([method, url, 404, 'resource_not_found']);
     }
     // Lists show only the caller's own data.

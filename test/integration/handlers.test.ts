@@ -50,12 +50,20 @@ describe('command handlers on the bus, outside HTTP', () => {
 
   const run = <R>(command: { execute?: never } & object) => t.commands.execute(command as never) as Promise<R>;
   const outbox = (workspaceId: string) =>
-    t.sql<{ type: string; data: Record<string, any> }>(`SELECT type, payload->'data' AS data FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [workspaceId]); // eslint-disable-line @typescript-eslint/no-explicit-any
+    t.sql<{ type: string; data: Record<string, any> }>(
+      `SELECT type, payload->'data' AS data FROM outbox WHERE workspace_id = $1 ORDER BY seq`,
+      [workspaceId],
+    ); // eslint-disable-line @typescript-eslint/no-explicit-any
   const one = async <T = Record<string, unknown>>(sql: string, params: unknown[]) => (await t.sql<T>(sql, params))[0]!;
   /** Makes every outbox insert of one workspace fail, so a handler's rollback can be observed. */
   const refuseOutbox = async (workspaceId: string) => {
-    await t.sql(`CREATE OR REPLACE FUNCTION refuse_outbox() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refused'; END $$`);
-    await t.sql(`CREATE TRIGGER refuse_outbox_${workspaceId} BEFORE INSERT ON outbox FOR EACH ROW WHEN (NEW.workspace_id = '${workspaceId}') EXECUTE FUNCTION refuse_outbox()`);
+    await t.sql(
+      `CREATE OR REPLACE FUNCTION refuse_outbox() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refused'; END $$`,
+    );
+    await t.sql(
+      `CREATE TRIGGER refuse_outbox_${workspaceId} BEFORE INSERT ON outbox
+       FOR EACH ROW WHEN (NEW.workspace_id = '${workspaceId}') EXECUTE FUNCTION refuse_outbox()`,
+    );
   };
 
   it('declares how every registered command handler makes its writes atomic', () => {
@@ -86,8 +94,12 @@ describe('command handlers on the bus, outside HTTP', () => {
       const stamp = (v: View) => new Date(v.draft.updated_at);
       const page = await run<View>(new CreatePageCommand(workspace.id, 'Handler page'));
       const edited = await run<View>(new UpdatePageCommand(workspace.id, page.id, stamp(page), { title: 'Renamed' }));
-      const first = await run<View>(new AddBlockCommand(workspace.id, page.id, stamp(edited), 'TEXT', { text: 'hi' }, undefined, undefined));
-      const added = await run<View>(new AddBlockCommand(workspace.id, page.id, stamp(first), 'TEXT', { text: 'there' }, undefined, undefined));
+      const first = await run<View>(
+        new AddBlockCommand(workspace.id, page.id, stamp(edited), 'TEXT', { text: 'hi' }, undefined, undefined),
+      );
+      const added = await run<View>(
+        new AddBlockCommand(workspace.id, page.id, stamp(first), 'TEXT', { text: 'there' }, undefined, undefined),
+      );
       const blockId = added.draft.blocks[0]!.id;
       await run(new RemoveBlockCommand(workspace.id, page.id, blockId, stamp(added)));
       await run(new ArchivePageCommand(workspace.id, page.id));
@@ -103,7 +115,10 @@ describe('command handlers on the bus, outside HTTP', () => {
       const { workspace } = await aTenant(t.commands);
       const page = await run<{ id: string; slug: string }>(new CreatePageCommand(workspace.id, 'Published on the bus'));
       await run(new PublishPageCommand(workspace.id, page.id, undefined));
-      expect(await one(`SELECT status, live_blocks IS NOT NULL AS live FROM pages WHERE id = $1`, [page.id])).toEqual({ status: 'PUBLISHED', live: true });
+      expect(await one(`SELECT status, live_blocks IS NOT NULL AS live FROM pages WHERE id = $1`, [page.id])).toEqual({
+        status: 'PUBLISHED',
+        live: true,
+      });
       const events = await outbox(workspace.id);
       expect(events).toEqual([{ type: 'page.published', data: { page: expect.objectContaining({ id: page.id, slug: page.slug }) } }]);
     });
@@ -122,7 +137,10 @@ describe('command handlers on the bus, outside HTTP', () => {
       await run(new PublishPageCommand(workspace.id, page.id, new Date(Date.now() + 60_000)));
       await t.sql(`UPDATE pages SET scheduled_publish_at = now() - interval '1 second' WHERE id = $1`, [page.id]);
       expect(await t.app.get(PublishScheduler).fireDue()).toBeGreaterThanOrEqual(1);
-      expect(await one(`SELECT status, scheduled_publish_at FROM pages WHERE id = $1`, [page.id])).toEqual({ status: 'PUBLISHED', scheduled_publish_at: null });
+      expect(await one(`SELECT status, scheduled_publish_at FROM pages WHERE id = $1`, [page.id])).toEqual({
+        status: 'PUBLISHED',
+        scheduled_publish_at: null,
+      });
       expect((await outbox(workspace.id)).map((e) => e.type)).toEqual(['page.published']);
     });
   });
@@ -131,18 +149,23 @@ describe('command handlers on the bus, outside HTTP', () => {
     it('captures a contact with its contact.created row; a repeat writes neither', async () => {
       const { workspace } = await aTenant(t.commands);
       const page = await run<{ id: string }>(new CreatePageCommand(workspace.id, 'Sign-ups'));
-      const capture = () => run<{ id: string }>(new CaptureContactCommand(workspace.id, 'Ada@Example.com', 'Ada', 'NEWSLETTER', page.id, undefined));
+      const capture = () =>
+        run<{ id: string }>(new CaptureContactCommand(workspace.id, 'Ada@Example.com', 'Ada', 'NEWSLETTER', page.id, undefined));
       const first = await capture();
       const again = await capture();
       expect(again.id).toBe(first.id);
       expect(await one(`SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1`, [workspace.id])).toEqual({ n: 1 });
-      expect(await outbox(workspace.id)).toEqual([{ type: 'contact.created', data: { contact: expect.objectContaining({ id: first.id, email: 'ada@example.com' }) } }]);
+      expect(await outbox(workspace.id)).toEqual([
+        { type: 'contact.created', data: { contact: expect.objectContaining({ id: first.id, email: 'ada@example.com' }) } },
+      ]);
     });
 
     it('stores no contact when its event cannot be written', async () => {
       const { workspace } = await aTenant(t.commands);
       await refuseOutbox(workspace.id);
-      await expect(run(new CaptureContactCommand(workspace.id, 'lost@example.com', undefined, 'FORM', undefined, undefined))).rejects.toThrow(/outbox refused/);
+      await expect(
+        run(new CaptureContactCommand(workspace.id, 'lost@example.com', undefined, 'FORM', undefined, undefined)),
+      ).rejects.toThrow(/outbox refused/);
       expect(await one(`SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1`, [workspace.id])).toEqual({ n: 0 });
     });
   });
@@ -174,14 +197,18 @@ describe('command handlers on the bus, outside HTTP', () => {
     it('creates (after a signed test), updates, rotates, test-sends and deletes an endpoint: no outbox rows', async () => {
       const { workspace } = await aTenant(t.commands);
       const before = rx.received.length;
-      const created = await run<{ endpoint: { id: string } }>(new CreateEndpointCommand(workspace.id, rx.url('/ok/bus'), ['contact.created']));
+      const created = await run<{ endpoint: { id: string } }>(
+        new CreateEndpointCommand(workspace.id, rx.url('/ok/bus'), ['contact.created']),
+      );
       const id = created.endpoint.id;
       await run(new UpdateEndpointCommand(workspace.id, id, { eventTypes: ['sale.paid'] }));
       await run(new RotateSecretCommand(workspace.id, id));
       const sent = await run<{ delivered: boolean }>(new SendTestEventCommand(workspace.id, id));
       expect(sent.delivered).toBe(true);
       expect(rx.received.length - before).toBe(2); // the create's verification and the test send
-      expect(await one(`SELECT event_types, previous_secret_encrypted IS NOT NULL AS rotated FROM webhook_endpoints WHERE id = $1`, [id])).toEqual({
+      expect(
+        await one(`SELECT event_types, previous_secret_encrypted IS NOT NULL AS rotated FROM webhook_endpoints WHERE id = $1`, [id]),
+      ).toEqual({
         event_types: ['sale.paid'],
         rotated: true,
       });
@@ -194,7 +221,9 @@ describe('command handlers on the bus, outside HTTP', () => {
 
     it('resends and replays deliveries through their event streams', async () => {
       const { workspace } = await aTenant(t.commands);
-      const { endpoint } = await run<{ endpoint: { id: string } }>(new CreateEndpointCommand(workspace.id, rx.url('/ok/then-fail'), ['contact.created']));
+      const { endpoint } = await run<{ endpoint: { id: string } }>(
+        new CreateEndpointCommand(workspace.id, rx.url('/ok/then-fail'), ['contact.created']),
+      );
       await run(new CaptureContactCommand(workspace.id, 'replay@example.com', undefined, 'FORM', undefined, undefined));
       // Fan the event out and fail the delivery for good, as the workers would after the last attempt.
       const started = new Date();
@@ -207,12 +236,17 @@ describe('command handlers on the bus, outside HTTP', () => {
         if (d?.status === 'FAILED') break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      const delivery = await one<{ id: string; status: string }>(`SELECT id, status FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      const delivery = await one<{ id: string; status: string }>(`SELECT id, status FROM webhook_deliveries WHERE endpoint_id = $1`, [
+        endpoint.id,
+      ]);
       expect(delivery.status).toBe('FAILED');
-      const versionOf = async () => (await one<{ v: number }>(`SELECT max(version)::int AS v FROM webhook_delivery_events WHERE delivery_id = $1`, [delivery.id])).v;
+      const versionOf = async () =>
+        (await one<{ v: number }>(`SELECT max(version)::int AS v FROM webhook_delivery_events WHERE delivery_id = $1`, [delivery.id])).v;
       const failedAt = await versionOf();
 
-      const replayed = await run<{ replayed: number }>(new ReplayDeliveriesCommand(workspace.id, endpoint.id, new Date(started.getTime() - 60_000)));
+      const replayed = await run<{ replayed: number }>(
+        new ReplayDeliveriesCommand(workspace.id, endpoint.id, new Date(started.getTime() - 60_000)),
+      );
       expect(replayed.replayed).toBe(1);
       expect(await one(`SELECT status FROM webhook_deliveries WHERE id = $1`, [delivery.id])).toEqual({ status: 'PENDING' });
       expect(await versionOf()).toBe(failedAt + 1);

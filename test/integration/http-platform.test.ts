@@ -16,7 +16,12 @@ describe('the HTTP platform', () => {
   const expectProblem = (res: Awaited<ReturnType<TestApp['inject']>>, status: number, code: string) => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status, code, request_id: res.headers['x-request-id'], instance: `urn:request:${res.headers['x-request-id']}` });
+    expect(res.json()).toMatchObject({
+      status,
+      code,
+      request_id: res.headers['x-request-id'],
+      instance: `urn:request:${res.headers['x-request-id']}`,
+    });
   };
 
   it('answers an unknown route with 404 route_not_found before any key check', async () => {
@@ -45,13 +50,26 @@ describe('the HTTP platform', () => {
   });
 
   it('checks the key before the body: bad JSON or a wrong media type without a key is a 401', async () => {
-    for (const [type, payload] of [['application/json', '{"note": '], ['text/plain', 'hello'], ['application/json', '']]) {
-      expectProblem(await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { 'content-type': type! }, payload }), 401, 'invalid_api_key');
+    for (const [type, payload] of [
+      ['application/json', '{"note": '],
+      ['text/plain', 'hello'],
+      ['application/json', ''],
+    ]) {
+      expectProblem(
+        await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { 'content-type': type! }, payload }),
+        401,
+        'invalid_api_key',
+      );
     }
   });
 
   it('refuses a prototype-poisoning body', async () => {
-    const res = await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"note":"x","__proto__":{"admin":true}}' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/_probe/writes',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"note":"x","__proto__":{"admin":true}}',
+    });
     expectProblem(res, 400, 'invalid_request');
   });
 
@@ -62,7 +80,12 @@ describe('the HTTP platform', () => {
       'unsupported_media_type',
     );
     expectProblem(
-      await t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' }),
+      await t.inject({
+        method: 'POST',
+        url: '/v1/_probe/writes',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a=1',
+      }),
       415,
       'unsupported_media_type',
     );
@@ -111,7 +134,9 @@ describe('the HTTP platform', () => {
 
   it('counts problems by error code, and reports the webhook and outbox backlogs read from the database', async () => {
     await t.inject({ method: 'GET', url: '/v1/contacts', headers: { authorization: 'Bearer nope' } });
-    await t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_metrics_probe', 'ws_metrics', 'x', '{"data":{}}')`);
+    await t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_metrics_probe', 'ws_metrics', 'x', '{"data":{}}')`,
+    );
     const body = (await t.inject({ method: 'GET', url: '/metrics' })).body;
     expect(body).toMatch(/api_problems_total\{status="401",code="invalid_api_key"\} [1-9]/);
     expect(body).toMatch(/^outbox_unpublished_events [1-9]\d*$/m);
@@ -152,7 +177,16 @@ describe('the OpenAPI document', () => {
 
   it('describes every page operation, each block kind’s data schema, and the error codes each can return', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-    const ops = ['get /v1/pages', 'post /v1/pages', 'get /v1/pages/{page_id}', 'patch /v1/pages/{page_id}', 'post /v1/pages/{page_id}/blocks', 'delete /v1/pages/{page_id}/blocks/{block_id}', 'post /v1/pages/{page_id}/publish', 'post /v1/pages/{page_id}/archive'];
+    const ops = [
+      'get /v1/pages',
+      'post /v1/pages',
+      'get /v1/pages/{page_id}',
+      'patch /v1/pages/{page_id}',
+      'post /v1/pages/{page_id}/blocks',
+      'delete /v1/pages/{page_id}/blocks/{block_id}',
+      'post /v1/pages/{page_id}/publish',
+      'post /v1/pages/{page_id}/archive',
+    ];
     for (const op of ops) {
       const [method, path] = op.split(' ') as [string, string];
       expect([op, doc.paths[path]?.[method]?.operationId]).toEqual([op, expect.any(String)]);
@@ -185,7 +219,9 @@ describe('the OpenAPI document', () => {
 
   it('marks required query parameters and optional bodies, declares Location on 201s, and bounds block arrays', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-    const stamp = doc.paths['/v1/pages/{page_id}/blocks/{block_id}'].delete.parameters.find((p: { name: string }) => p.name === 'expected_updated_at');
+    const stamp = doc.paths['/v1/pages/{page_id}/blocks/{block_id}'].delete.parameters.find(
+      (p: { name: string }) => p.name === 'expected_updated_at',
+    );
     expect(stamp).toMatchObject({ in: 'query', required: true });
     expect(doc.paths['/v1/pages/{page_id}/publish'].post.requestBody.required).toBe(false);
     expect(doc.paths['/v1/pages/{page_id}/archive'].post.requestBody.required).toBe(false);
@@ -194,8 +230,14 @@ describe('the OpenAPI document', () => {
     const update = doc.components.schemas.UpdatePageBody.properties;
     expect([update.block_updates.maxItems, update.block_order.maxItems]).toEqual([100, 100]);
     expect(doc.components.schemas.AddBlockBody.properties.data.anyOf).toHaveLength(11);
-    const deliveries = doc.paths['/v1/webhook-endpoints/{endpoint_id}/deliveries'].get.parameters.map((p: { name: string }) => p.name).sort();
+    const deliveries = doc.paths['/v1/webhook-endpoints/{endpoint_id}/deliveries'].get.parameters
+      .map((p: { name: string }) => p.name)
+      .sort();
     expect(deliveries).toEqual(['after', 'endpoint_id', 'limit', 'status']);
-    expect(doc.paths['/v1/analytics/summary'].get.parameters[0]).toMatchObject({ name: 'range_days', required: false, schema: { enum: [7, 30, 90] } });
+    expect(doc.paths['/v1/analytics/summary'].get.parameters[0]).toMatchObject({
+      name: 'range_days',
+      required: false,
+      schema: { enum: [7, 30, 90] },
+    });
   });
 });

@@ -12,9 +12,17 @@ describe('Idempotency-Key', () => {
   afterAll(() => t.close());
 
   const probe = (headers: Record<string, string>, body: object) =>
-    t.inject({ method: 'POST', url: '/v1/_probe/writes', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+    t.inject({
+      method: 'POST',
+      url: '/v1/_probe/writes',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
   const effects = async (workspaceId: string) =>
-    Number((await t.sql<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE workspace_id = $1 AND type = 'probe.written'`, [workspaceId]))[0]!.n);
+    Number(
+      (await t.sql<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE workspace_id = $1 AND type = 'probe.written'`, [workspaceId]))[0]!
+        .n,
+    );
   const unitsUsed = async (workspaceId: string) =>
     Number((await t.sql<{ used: string }>(`SELECT used FROM quota_usage WHERE workspace_id = $1`, [workspaceId]))[0]?.used ?? 0);
 
@@ -77,7 +85,9 @@ describe('Idempotency-Key', () => {
 
   it('of many simultaneous identical requests, exactly one runs; the others get 409 or the replay', async () => {
     const { workspace, auth } = await aTenant(t.commands);
-    const results = await Promise.all(Array.from({ length: 10 }, () => probe({ ...auth, 'idempotency-key': 'burst' }, { note: 'x', delay_ms: 100 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => probe({ ...auth, 'idempotency-key': 'burst' }, { note: 'x', delay_ms: 100 })),
+    );
     const fresh = results.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
     expect(fresh).toHaveLength(1);
     for (const r of results) expect([201, 409]).toContain(r.statusCode);
@@ -92,7 +102,11 @@ describe('Idempotency-Key', () => {
     const again = await probe({ ...auth, 'idempotency-key': 'k-4' }, { note: 'x', fail: 'domain' });
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toMatchObject({ code: 'stale_snapshot', request_id: again.headers['x-request-id'], instance: `urn:request:${again.headers['x-request-id']}` });
+    expect(again.json()).toMatchObject({
+      code: 'stale_snapshot',
+      request_id: again.headers['x-request-id'],
+      instance: `urn:request:${again.headers['x-request-id']}`,
+    });
     expect(await effects(workspace.id)).toBe(0); // the failed operation's write was rolled back
   });
 
@@ -136,9 +150,16 @@ describe('Idempotency-Key', () => {
   it('lets the same request take over a claim abandoned by a crashed process after its lease', async () => {
     const { workspace, auth } = await aTenant(t.commands);
     const first = await probe({ ...auth, 'idempotency-key': 'k-7' }, { note: 'x' });
-    const fp = (await t.sql<{ fingerprint: string }>(`SELECT fingerprint FROM idempotency_keys WHERE workspace_id = $1`, [workspace.id]))[0]!.fingerprint;
+    const fp = (
+      await t.sql<{ fingerprint: string }>(`SELECT fingerprint FROM idempotency_keys WHERE workspace_id = $1`, [workspace.id])
+    )[0]!.fingerprint;
     // Simulate a process that claimed the key and died mid-operation.
-    await t.sql(`UPDATE idempotency_keys SET state = 'in_flight', response_status = NULL, owner_token = 'dead', lease_expires_at = now() + interval '1 minute' WHERE workspace_id = $1`, [workspace.id]);
+    await t.sql(
+      `UPDATE idempotency_keys
+          SET state = 'in_flight', response_status = NULL, owner_token = 'dead', lease_expires_at = now() + interval '1 minute'
+        WHERE workspace_id = $1`,
+      [workspace.id],
+    );
     expect((await probe({ ...auth, 'idempotency-key': 'k-7' }, { note: 'x' })).statusCode).toBe(409);
     await t.sql(`UPDATE idempotency_keys SET lease_expires_at = now() - interval '1 second' WHERE workspace_id = $1`, [workspace.id]);
     const retaken = await probe({ ...auth, 'idempotency-key': 'k-7' }, { note: 'x' });

@@ -38,7 +38,12 @@ function gradientPng(w: number, h: number): Buffer {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) rows.set([194 - (x * 80) / w, 55 + (y * 120) / h, 95 + (x * 100) / w], y * (w * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = gradientPng(360, 140);
 
@@ -54,14 +59,25 @@ describe('the live page in a browser', () => {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM) && !process.env.CHROMIUM_PATH) installChromium();
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
+    if (!existsSync(CHROMIUM))
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`,
+      );
     await rx.start();
     t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
     await t.app.listen(0, '127.0.0.1');
     origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 600_000);
   afterAll(async () => {
@@ -73,14 +89,23 @@ describe('the live page in a browser', () => {
   it('serves the published snapshot, tracks a click, takes a sign-up, and the API sees it all', async () => {
     const tenant = await aTenant(t.commands);
     const api = async (method: string, url: string, body?: unknown) => {
-      const res = await t.inject({ method: method as 'GET', url, headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
+      const res = await t.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
       expect(res.statusCode).toBeLessThan(300);
       return res.json() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
     const hook = await api('POST', '/v1/webhook-endpoints', { url: rx.url('/browser'), event_types: ['contact.created'] });
     const image = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'cover.png', 'image/png', PNG));
 
-    let page = await api('POST', '/v1/pages', { title: 'Ada’s corner', description: 'Things I make and love.', theme_preset_key: 'sunrise' });
+    let page = await api('POST', '/v1/pages', {
+      title: 'Ada’s corner',
+      description: 'Things I make and love.',
+      theme_preset_key: 'sunrise',
+    });
     const add = async (block: object) => {
       page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
     };
@@ -105,14 +130,25 @@ describe('the live page in a browser', () => {
     await expect(tab.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(await tab.locator('h1').innerText()).toBe('Ada’s corner');
     expect(await tab.content()).not.toContain('Draft only secret');
-    expect(await tab.locator('img[alt="A teal square"]').evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(360);
+    expect(
+      await tab
+        .locator('img[alt="A teal square"]')
+        .evaluate(
+          (img) =>
+            (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+            (img as unknown as { naturalWidth: number }).naturalWidth,
+        ),
+    ).toBe(360);
     if (process.env.UPDATE_SCREENSHOT) {
       mkdirSync('docs', { recursive: true });
       await tab.screenshot({ path: 'docs/live-page.png', fullPage: true });
     }
 
     // The link goes through the tracked redirect to its target (opened in a new tab, like a visitor would).
-    const [target] = await Promise.all([context.waitForEvent('page'), tab.getByRole('link', { name: /My status page/ }).click({ modifiers: ['ControlOrMeta'] })]);
+    const [target] = await Promise.all([
+      context.waitForEvent('page'),
+      tab.getByRole('link', { name: /My status page/ }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
     await target.waitForLoadState();
     expect(target.url()).toBe(`${origin}/health/live`);
 
@@ -129,7 +165,9 @@ describe('the live page in a browser', () => {
     expect(summary.top_links).toEqual([{ label: 'My status page', url: `${origin}/health/live`, clicks: 1, page_title: 'Ada’s corner' }]);
     const contacts = await api('GET', '/v1/contacts');
     const newsletterBlock = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
-    expect(contacts.data).toEqual([expect.objectContaining({ email: 'reader@example.com', source: 'NEWSLETTER', source_block_id: newsletterBlock.id })]);
+    expect(contacts.data).toEqual([
+      expect.objectContaining({ email: 'reader@example.com', source: 'NEWSLETTER', source_block_id: newsletterBlock.id }),
+    ]);
     await rx.waitFor((r) => r.some((x) => x.path === '/browser' && JSON.parse(x.body).type === 'contact.created'));
     const delivered = rx.at('/browser').find((x) => JSON.parse(x.body).type === 'contact.created')!;
     expect((verifyWith(hook.secret, delivered) as { data: { contact: { email: string } } }).data.contact.email).toBe('reader@example.com');

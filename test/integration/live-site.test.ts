@@ -15,17 +15,28 @@ describe('the live site', () => {
   afterAll(() => t.close());
 
   const api = async (method: string, url: string, body?: unknown) => {
-    const res = await t.inject({ method: method as 'GET', url, headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
+    const res = await t.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      payload: body ? JSON.stringify(body) : undefined,
+    });
     expect(res.statusCode).toBeLessThan(300);
     return res.json() as Json;
   };
   const form = (url: string, fields: Record<string, string>) =>
-    t.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    t.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
 
   /** A page with the given blocks, published; returns it with its blocks (ids in order). */
   async function livePage(title: string, blocks: object[], publish = true): Promise<Json> {
     let page = await api('POST', '/v1/pages', { title });
-    for (const block of blocks) page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
+    for (const block of blocks)
+      page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
     if (publish) page = (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
     return page;
   }
@@ -33,7 +44,11 @@ describe('the live site', () => {
 
   it('serves the published snapshot as HTML with strict headers, and counts a view', async () => {
     const page = await livePage('Snapshot', [{ kind: 'HEADER', data: { text: 'Published header' } }]);
-    await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, kind: 'HEADER', data: { text: 'Draft header' } });
+    await api('POST', `/v1/pages/${page.id}/blocks`, {
+      expected_updated_at: page.draft.updated_at,
+      kind: 'HEADER',
+      data: { text: 'Draft header' },
+    });
     const before = await views();
     const res = await t.inject({ method: 'GET', url: `/p/${page.slug}`, headers: { referer: 'https://www.instagram.com/ada' } });
     expect(res.statusCode).toBe(200);
@@ -82,7 +97,9 @@ describe('the live site', () => {
     expect((await form(url, { email: 'reader@example.com' })).statusCode).toBe(303);
     const contacts = (await api('GET', '/v1/contacts')).data.filter((c: Json) => c.email === 'reader@example.com');
     expect(contacts).toEqual([expect.objectContaining({ source: 'NEWSLETTER', source_block_id: nl.id, name: 'Reader' })]);
-    const events = await t.sql(`SELECT 1 FROM outbox WHERE type = 'contact.created' AND payload->'data'->'contact'->>'email' = 'reader@example.com'`);
+    const events = await t.sql(
+      `SELECT 1 FROM outbox WHERE type = 'contact.created' AND payload->'data'->'contact'->>'email' = 'reader@example.com'`,
+    );
     expect(events).toHaveLength(1);
 
     const bad = await form(url, { email: 'not-an-email' });
@@ -102,7 +119,9 @@ describe('the live site', () => {
   });
 
   it('asks for an e-mail before a gated download, then redirects to the file', async () => {
-    const file = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'guide.pdf', 'application/pdf', Buffer.from('%PDF-1.4 guide')));
+    const file = await t.commands.execute(
+      new AddFileCommand(tenant.workspace.id, 'guide.pdf', 'application/pdf', Buffer.from('%PDF-1.4 guide')),
+    );
     const page = await livePage('Downloads', [
       { kind: 'FILE', file_url: file.public_path, data: { title: 'The guide', gated: true } },
       { kind: 'FILE', file_url: file.public_path, data: { title: 'Open file' } },
@@ -121,7 +140,12 @@ describe('the live site', () => {
   });
 
   it('keeps refusing form bodies on the API (415)', async () => {
-    const res = await t.inject({ method: 'POST', url: '/v1/pages', headers: { ...tenant.auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'title=x' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/pages',
+      headers: { ...tenant.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'title=x',
+    });
     expect([res.statusCode, res.json().code]).toEqual([415, 'unsupported_media_type']);
   });
 });

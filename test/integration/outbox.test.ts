@@ -17,13 +17,29 @@ describe('the transactional outbox', () => {
 
   it('writes a captured contact and its contact.created row in one transaction', async () => {
     const ws = await aWorkspace(t.commands);
-    const contact = await t.commands.execute(new CaptureContactCommand(ws.id, 'Ada@Example.com', 'Ada', 'NEWSLETTER', undefined, undefined));
-    const rows = await t.sql<{ type: string; payload: { data: unknown }; event_id: string }>(`SELECT type, payload, event_id FROM outbox WHERE workspace_id = $1`, [ws.id]);
+    const contact = await t.commands.execute(
+      new CaptureContactCommand(ws.id, 'Ada@Example.com', 'Ada', 'NEWSLETTER', undefined, undefined),
+    );
+    const rows = await t.sql<{ type: string; payload: { data: unknown }; event_id: string }>(
+      `SELECT type, payload, event_id FROM outbox WHERE workspace_id = $1`,
+      [ws.id],
+    );
     expect(rows).toEqual([
       {
         type: 'contact.created',
         event_id: expect.stringMatching(/^whmsg_/),
-        payload: { data: { contact: { id: contact.id, email: 'ada@example.com', name: 'Ada', source: 'NEWSLETTER', source_block_id: null, created_at: contact.created_at } } },
+        payload: {
+          data: {
+            contact: {
+              id: contact.id,
+              email: 'ada@example.com',
+              name: 'Ada',
+              source: 'NEWSLETTER',
+              source_block_id: null,
+              created_at: contact.created_at,
+            },
+          },
+        },
       },
     ]);
   });
@@ -36,7 +52,9 @@ describe('the transactional outbox', () => {
       throw new Error('disk full');
     };
     try {
-      await expect(t.commands.execute(new CaptureContactCommand(ws.id, 'a@b.io', undefined, undefined, undefined, undefined))).rejects.toThrow('disk full');
+      await expect(
+        t.commands.execute(new CaptureContactCommand(ws.id, 'a@b.io', undefined, undefined, undefined, undefined)),
+      ).rejects.toThrow('disk full');
     } finally {
       repo.add = original;
     }
@@ -55,7 +73,9 @@ describe('the transactional outbox', () => {
       }),
     ).rejects.toThrow('crash');
     expect(await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = $1`, [ws.id])).toHaveLength(0);
-    await expect(outbox.append([{ type: 'x', workspaceId: ws.id, data: {}, occurredAt: new Date() }])).rejects.toThrow(/inside the transaction/);
+    await expect(outbox.append([{ type: 'x', workspaceId: ws.id, data: {}, occurredAt: new Date() }])).rejects.toThrow(
+      /inside the transaction/,
+    );
   });
 
   it('emits sale.paid and sale.refunded with the contract’s sale object; a second refund is refused', async () => {
@@ -63,8 +83,19 @@ describe('the transactional outbox', () => {
     const sale = await t.commands.execute(new RecordSaleCommand(ws.id, 'TIP', 500, 450, 'USD', 'fan@example.com'));
     await t.commands.execute(new RefundSaleCommand(sale.id));
     await expect(t.commands.execute(new RefundSaleCommand(sale.id))).rejects.toThrow(/already refunded/);
-    const rows = await t.sql<{ type: string; payload: { data: { sale: unknown } } }>(`SELECT type, payload FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [ws.id]);
-    const expected = { id: sale.id, kind: 'TIP', gross_amount_cents: 500, net_amount_cents: 450, currency: 'usd', customer_email: 'fan@example.com', created_at: sale.created_at };
+    const rows = await t.sql<{ type: string; payload: { data: { sale: unknown } } }>(
+      `SELECT type, payload FROM outbox WHERE workspace_id = $1 ORDER BY seq`,
+      [ws.id],
+    );
+    const expected = {
+      id: sale.id,
+      kind: 'TIP',
+      gross_amount_cents: 500,
+      net_amount_cents: 450,
+      currency: 'usd',
+      customer_email: 'fan@example.com',
+      created_at: sale.created_at,
+    };
     expect(rows.map((r) => r.type)).toEqual(['sale.paid', 'sale.refunded']);
     expect(rows.map((r) => r.payload.data.sale)).toEqual([expected, expected]);
   });
@@ -85,7 +116,11 @@ describe('the outbox relay', () => {
 
   const relay = () => new OutboxRelay(t.app.get(Sql), [recorder]);
   const insert = (n: number, ws: string) =>
-    t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}' FROM generate_series(1, $1) g`, [n, ws]);
+    t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}' FROM generate_series(1, $1) g`,
+      [n, ws],
+    );
 
   it('is woken by NOTIFY and marks rows done without waiting for the poll', async () => {
     seen.length = 0;
@@ -95,7 +130,8 @@ describe('the outbox relay', () => {
       await new Promise((res) => setTimeout(res, 300)); // let it LISTEN and go idle
       const before = Date.now();
       await insert(3, 'ws_notify');
-      const pendingCount = async () => (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_notify' AND processed_at IS NULL`)).length;
+      const pendingCount = async () =>
+        (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_notify' AND processed_at IS NULL`)).length;
       // Poll the committed state (the subscriber runs inside the claiming transaction, before its commit).
       while ((await pendingCount()) > 0 && Date.now() - before < 5000) await new Promise((res) => setTimeout(res, 10));
       expect(await pendingCount()).toBe(0);
@@ -123,7 +159,11 @@ describe('the outbox relay', () => {
 
   it('retries a failing subscriber row by row, backing off only the poisoned row', async () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
-    await t.sql(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_ok1','ws_p','ok','{"data":{}}'), ('whmsg_bad','ws_p','poison','{"data":{}}'), ('whmsg_ok2','ws_p','ok','{"data":{}}')`);
+    await t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       VALUES ('whmsg_ok1','ws_p','ok','{"data":{}}'), ('whmsg_bad','ws_p','poison','{"data":{}}'),
+              ('whmsg_ok2','ws_p','ok','{"data":{}}')`,
+    );
     const handled: string[] = [];
     const picky = new OutboxRelay(t.app.get(Sql), [
       {
@@ -159,7 +199,9 @@ describe('the janitor', () => {
     );
     const relay = t.app.get(OutboxRelay);
     expect(await relay.purgeProcessed()).toBe(1);
-    const left = (await t.sql<{ event_id: string }>(`SELECT event_id FROM outbox WHERE workspace_id = 'ws_j' ORDER BY event_id`)).map((r) => r.event_id);
+    const left = (await t.sql<{ event_id: string }>(`SELECT event_id FROM outbox WHERE workspace_id = 'ws_j' ORDER BY event_id`)).map(
+      (r) => r.event_id,
+    );
     expect(left).toEqual(['whmsg_pending', 'whmsg_recent']);
   });
 });

@@ -16,14 +16,23 @@ describe('pages', () => {
   afterAll(() => t.close());
 
   const call = (method: string, url: string, auth: Auth, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.inject({ method: method as 'GET', url, headers: { ...auth, ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...auth, ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const createPage = async (auth: Auth, body: object = { title: 'My links' }) => {
     const res = await call('POST', '/v1/pages', auth, body);
     expect(res.statusCode).toBe(201);
     return res.json();
   };
   const addLink = async (auth: Auth, page: { id: string; draft: { updated_at: string } }, title: string) => {
-    const res = await call('POST', `/v1/pages/${page.id}/blocks`, auth, { expected_updated_at: page.draft.updated_at, kind: 'LINK', data: { url: `https://example.com/${encodeURIComponent(title)}`, title } });
+    const res = await call('POST', `/v1/pages/${page.id}/blocks`, auth, {
+      expected_updated_at: page.draft.updated_at,
+      kind: 'LINK',
+      data: { url: `https://example.com/${encodeURIComponent(title)}`, title },
+    });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -33,12 +42,21 @@ describe('pages', () => {
     expect(res.json()).toMatchObject({ status, code, request_id: res.headers['x-request-id'] });
     return res.json();
   };
-  const outboxOf = (ws: string) => t.sql<{ type: string; payload: { data: { page: Record<string, string> } } }>(`SELECT type, payload FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [ws]);
+  const outboxOf = (ws: string) =>
+    t.sql<{ type: string; payload: { data: { page: Record<string, string> } } }>(
+      `SELECT type, payload FROM outbox WHERE workspace_id = $1 ORDER BY seq`,
+      [ws],
+    );
 
   describe('create', () => {
     it('creates a DRAFT with the full page shape, 201 and Location', async () => {
       const { auth } = await aTenant(t.commands);
-      const res = await call('POST', '/v1/pages', auth, { title: 'Café Ünïcode', description: 'Hi', theme_preset_key: 'midnight', locale: 'pt-BR' });
+      const res = await call('POST', '/v1/pages', auth, {
+        title: 'Café Ünïcode',
+        description: 'Hi',
+        theme_preset_key: 'midnight',
+        locale: 'pt-BR',
+      });
       expect(res.statusCode).toBe(201);
       const page = res.json();
       expect(res.headers.location).toBe(`/v1/pages/${page.id}`);
@@ -61,10 +79,16 @@ describe('pages', () => {
       const { auth } = await aTenant(t.commands);
       const body = problem(await call('POST', '/v1/pages', auth, { title: '', theme_preset_key: 'neon' }), 400, 'invalid_request');
       expect(body.errors).toEqual([{ pointer: '/title', detail: expect.any(String) }]);
-      expect(problem(await call('POST', '/v1/pages', auth, { title: 'ok', theme_preset_key: 'neon' }), 400, 'invalid_request').errors).toEqual([{ pointer: '/theme_preset_key', detail: expect.any(String) }]);
-      expect(problem(await call('POST', '/v1/pages', auth, { title: 'ok', colour: 'red' }), 400, 'invalid_request').errors).toEqual([{ pointer: '/colour', detail: expect.stringMatching(/unknown field/) }]);
+      expect(
+        problem(await call('POST', '/v1/pages', auth, { title: 'ok', theme_preset_key: 'neon' }), 400, 'invalid_request').errors,
+      ).toEqual([{ pointer: '/theme_preset_key', detail: expect.any(String) }]);
+      expect(problem(await call('POST', '/v1/pages', auth, { title: 'ok', colour: 'red' }), 400, 'invalid_request').errors).toEqual([
+        { pointer: '/colour', detail: expect.stringMatching(/unknown field/) },
+      ]);
       expect(problem(await call('POST', '/v1/pages', auth, {}), 400, 'invalid_request').errors[0].pointer).toBe('/title');
-      expect(problem(await call('POST', '/v1/pages', auth, { title: 'x'.repeat(121) }), 400, 'invalid_request').errors[0].pointer).toBe('/title');
+      expect(problem(await call('POST', '/v1/pages', auth, { title: 'x'.repeat(121) }), 400, 'invalid_request').errors[0].pointer).toBe(
+        '/title',
+      );
     });
 
     it('gives 20 concurrent creates with one title 20 distinct slugs', async () => {
@@ -121,7 +145,15 @@ describe('pages', () => {
       await addLink(auth, p1, 'touch'); // p1 becomes the newest-updated
       const first = (await call('GET', '/v1/pages?limit=2', auth)).json();
       expect(first.data.map((p: { id: string }) => p.id)).toEqual([p1.id, p3.id]);
-      expect(first.data[0]).toEqual({ id: p1.id, title: 'One', slug: p1.slug, status: 'DRAFT', block_count: 1, public_url: null, updated_at: expect.stringMatching(/Z$/) });
+      expect(first.data[0]).toEqual({
+        id: p1.id,
+        title: 'One',
+        slug: p1.slug,
+        status: 'DRAFT',
+        block_count: 1,
+        public_url: null,
+        updated_at: expect.stringMatching(/Z$/),
+      });
       const second = (await call('GET', `/v1/pages?limit=2&after=${encodeURIComponent(first.next_cursor)}`, auth)).json();
       expect(second).toEqual({ data: [expect.objectContaining({ id: p2.id })], has_more: false, next_cursor: null });
     });
@@ -138,7 +170,10 @@ describe('pages', () => {
         expected_updated_at: page.draft.updated_at,
         description: 'New description',
         block_order: [b, a],
-        block_updates: [{ block_id: a, data: { title: 'A renamed' } }, { block_id: b, enabled: false }],
+        block_updates: [
+          { block_id: a, data: { title: 'A renamed' } },
+          { block_id: b, enabled: false },
+        ],
       });
       expect(res.statusCode).toBe(200);
       const updated = res.json();
@@ -164,11 +199,27 @@ describe('pages', () => {
       const { auth } = await aTenant(t.commands);
       const page = await createPage(auth);
       const fresh = (await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: 'v2' })).json();
-      problem(await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: 'v3' }), 409, 'stale_snapshot');
-      problem(await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: 42, bogus: true }), 409, 'stale_snapshot');
-      problem(await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_order: ['nope'] }), 409, 'stale_snapshot');
+      problem(
+        await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: 'v3' }),
+        409,
+        'stale_snapshot',
+      );
+      problem(
+        await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: 42, bogus: true }),
+        409,
+        'stale_snapshot',
+      );
+      problem(
+        await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_order: ['nope'] }),
+        409,
+        'stale_snapshot',
+      );
       // fresh stamp + invalid input: a plain 400 with pointers
-      const bad = problem(await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: fresh.draft.updated_at, block_order: ['nope'] }), 400, 'invalid_request');
+      const bad = problem(
+        await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: fresh.draft.updated_at, block_order: ['nope'] }),
+        400,
+        'invalid_request',
+      );
       expect(bad.errors).toEqual([{ pointer: '/block_order', detail: expect.any(String) }]);
       const missing = problem(await call('PATCH', `/v1/pages/${page.id}`, auth, { title: 'no stamp' }), 400, 'invalid_request');
       expect(missing.errors).toEqual([expect.objectContaining({ pointer: '/expected_updated_at' })]);
@@ -179,17 +230,27 @@ describe('pages', () => {
       let page = await createPage(auth);
       page = await addLink(auth, page, 'A');
       const id = page.draft.blocks[0].id;
-      const res = await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_updates: [{ block_id: id, data: { url: 'not a url' } }] });
+      const res = await call('PATCH', `/v1/pages/${page.id}`, auth, {
+        expected_updated_at: page.draft.updated_at,
+        block_updates: [{ block_id: id, data: { url: 'not a url' } }],
+      });
       expect(problem(res, 400, 'invalid_request').errors).toEqual([{ pointer: '/block_updates/0/data/url', detail: expect.any(String) }]);
-      const shape = await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_updates: [{ data: {} }] });
-      expect(problem(shape, 400, 'invalid_request').errors).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/block_updates/0/block_id' })]));
+      const shape = await call('PATCH', `/v1/pages/${page.id}`, auth, {
+        expected_updated_at: page.draft.updated_at,
+        block_updates: [{ data: {} }],
+      });
+      expect(problem(shape, 400, 'invalid_request').errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ pointer: '/block_updates/0/block_id' })]),
+      );
     });
 
     it('of 50 concurrent PATCHes with one stamp, exactly one wins', async () => {
       const { auth } = await aTenant(t.commands);
       const page = await createPage(auth);
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: `Writer ${i}` })),
+        Array.from({ length: 50 }, (_, i) =>
+          call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, title: `Writer ${i}` }),
+        ),
       );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -222,23 +283,53 @@ describe('pages', () => {
         ['TIP', { currency: 'usd', suggested_amounts_cents: [300, 500] }],
       ];
       for (const [kind, data, file_url] of blocks) {
-        const res = await call('POST', `/v1/pages/${page.id}/blocks`, auth, { expected_updated_at: page.draft.updated_at, kind, data, ...(file_url ? { file_url } : {}) });
+        const res = await call('POST', `/v1/pages/${page.id}/blocks`, auth, {
+          expected_updated_at: page.draft.updated_at,
+          kind,
+          data,
+          ...(file_url ? { file_url } : {}),
+        });
         expect([kind, res.statusCode]).toEqual([kind, 200]);
         page = res.json();
       }
       expect(page.draft.blocks.map((b: { kind: string }) => b.kind)).toEqual(blocks.map(([k]) => k));
-      expect(page.draft.blocks.map((b: { label: string }) => b.label)).toEqual(['Site', 'Hello', 'About me', 'A cat', 'guide.pdf', 'cat.png', 'Guide', 'https://video.example/v/1', 'github', 'Newsletter', 'Tip jar']);
+      expect(page.draft.blocks.map((b: { label: string }) => b.label)).toEqual([
+        'Site',
+        'Hello',
+        'About me',
+        'A cat',
+        'guide.pdf',
+        'cat.png',
+        'Guide',
+        'https://video.example/v/1',
+        'github',
+        'Newsletter',
+        'Tip jar',
+      ]);
 
-      const add = (body: object) => call('POST', `/v1/pages/${page.id}/blocks`, auth, { expected_updated_at: page.draft.updated_at, ...body });
-      expect(problem(await add({ kind: 'IMAGE', file_url: foreign.public_path }), 400, 'invalid_request').errors).toEqual([{ pointer: '/file_url', detail: expect.any(String) }]);
-      expect(problem(await add({ kind: 'IMAGE', file_url: '/files/nope/x.png' }), 400, 'invalid_request').errors[0].pointer).toBe('/file_url');
+      const add = (body: object) =>
+        call('POST', `/v1/pages/${page.id}/blocks`, auth, { expected_updated_at: page.draft.updated_at, ...body });
+      expect(problem(await add({ kind: 'IMAGE', file_url: foreign.public_path }), 400, 'invalid_request').errors).toEqual([
+        { pointer: '/file_url', detail: expect.any(String) },
+      ]);
+      expect(problem(await add({ kind: 'IMAGE', file_url: '/files/nope/x.png' }), 400, 'invalid_request').errors[0].pointer).toBe(
+        '/file_url',
+      );
       expect(problem(await add({ kind: 'IMAGE' }), 400, 'invalid_request').errors[0].pointer).toBe('/file_url');
-      expect(problem(await add({ kind: 'LINK', data: { url: 'https://x.y' } }), 400, 'invalid_request').errors).toEqual([{ pointer: '/data/title', detail: expect.any(String) }]);
+      expect(problem(await add({ kind: 'LINK', data: { url: 'https://x.y' } }), 400, 'invalid_request').errors).toEqual([
+        { pointer: '/data/title', detail: expect.any(String) },
+      ]);
       expect(problem(await add({ kind: 'MARQUEE', data: {} }), 400, 'invalid_request').errors[0].pointer).toBe('/kind');
-      expect(problem(await add({ kind: 'CAROUSEL', file_url: img.public_path, data: { images: [foreign.public_path] } }), 400, 'invalid_request').errors[0].pointer).toBe('/data/images/0');
+      expect(
+        problem(await add({ kind: 'CAROUSEL', file_url: img.public_path, data: { images: [foreign.public_path] } }), 400, 'invalid_request')
+          .errors[0].pointer,
+      ).toBe('/data/images/0');
       // The same rule holds when a carousel's images change through PATCH block_updates.
       const carousel = page.draft.blocks.find((b: { kind: string }) => b.kind === 'CAROUSEL');
-      const patched = await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: page.draft.updated_at, block_updates: [{ block_id: carousel.id, data: { images: [img.public_path, foreign.public_path] } }] });
+      const patched = await call('PATCH', `/v1/pages/${page.id}`, auth, {
+        expected_updated_at: page.draft.updated_at,
+        block_updates: [{ block_id: carousel.id, data: { images: [img.public_path, foreign.public_path] } }],
+      });
       expect(problem(patched, 400, 'invalid_request').errors[0].pointer).toBe('/block_updates/0/data/images/1');
     });
 
@@ -248,14 +339,17 @@ describe('pages', () => {
       page = await addLink(auth, page, 'A');
       page = await addLink(auth, page, 'B');
       const [a, b] = page.draft.blocks.map((x: { id: string }) => x.id);
-      const del = (id: string, stamp: string) => call('DELETE', `/v1/pages/${page.id}/blocks/${id}?expected_updated_at=${encodeURIComponent(stamp)}`, auth);
+      const del = (id: string, stamp: string) =>
+        call('DELETE', `/v1/pages/${page.id}/blocks/${id}?expected_updated_at=${encodeURIComponent(stamp)}`, auth);
       const removed = await del(a, page.draft.updated_at);
       expect(removed.statusCode).toBe(200);
       expect(removed.json().draft.blocks.map((x: { id: string }) => x.id)).toEqual([b]);
       problem(await del(b, page.draft.updated_at), 409, 'stale_snapshot');
       problem(await del(b, removed.json().draft.updated_at), 409, 'last_block_required');
       problem(await del('blk_unknown', removed.json().draft.updated_at), 404, 'resource_not_found');
-      expect(problem(await call('DELETE', `/v1/pages/${page.id}/blocks/${b}`, auth), 400, 'invalid_request').errors).toEqual([expect.objectContaining({ parameter: 'expected_updated_at' })]);
+      expect(problem(await call('DELETE', `/v1/pages/${page.id}/blocks/${b}`, auth), 400, 'invalid_request').errors).toEqual([
+        expect.objectContaining({ parameter: 'expected_updated_at' }),
+      ]);
     });
   });
 
@@ -268,15 +362,31 @@ describe('pages', () => {
       expect(res.statusCode).toBe(200);
       const { page: live, scheduled_for } = res.json();
       expect(scheduled_for).toBeNull();
-      expect(live).toMatchObject({ status: 'PUBLISHED', public_url: `https://bio.example/${page.slug}`, published: { is_live: true, block_count: 1, live_updated_at: expect.any(String) } });
+      expect(live).toMatchObject({
+        status: 'PUBLISHED',
+        public_url: `https://bio.example/${page.slug}`,
+        published: { is_live: true, block_count: 1, live_updated_at: expect.any(String) },
+      });
       const events = await outboxOf(workspace.id);
-      expect(events).toEqual([{ type: 'page.published', payload: { data: { page: { id: page.id, title: 'Live one', slug: page.slug, published_at: live.published.live_updated_at } } } }]);
+      expect(events).toEqual([
+        {
+          type: 'page.published',
+          payload: { data: { page: { id: page.id, title: 'Live one', slug: page.slug, published_at: live.published.live_updated_at } } },
+        },
+      ]);
 
       // Edit the draft: new block, changed data. The live snapshot keeps the old blocks.
       let draft = await addLink(auth, live, 'New');
       const oldId = draft.draft.blocks[0].id;
-      draft = (await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: draft.draft.updated_at, block_updates: [{ block_id: oldId, data: { title: 'Old edited' } }] })).json();
-      const [row] = await t.sql<{ live_blocks: { id: string; data: { title: string } }[] }>(`SELECT live_blocks FROM pages WHERE id = $1`, [page.id]);
+      draft = (
+        await call('PATCH', `/v1/pages/${page.id}`, auth, {
+          expected_updated_at: draft.draft.updated_at,
+          block_updates: [{ block_id: oldId, data: { title: 'Old edited' } }],
+        })
+      ).json();
+      const [row] = await t.sql<{ live_blocks: { id: string; data: { title: string } }[] }>(`SELECT live_blocks FROM pages WHERE id = $1`, [
+        page.id,
+      ]);
       expect(row!.live_blocks.map((b) => b.data.title)).toEqual(['Old']);
       expect(draft.published.block_count).toBe(1);
 
@@ -291,7 +401,9 @@ describe('pages', () => {
       const { auth } = await aTenant(t.commands);
       const page = await createPage(auth);
       const live = (await call('POST', `/v1/pages/${page.id}/publish`, auth, {})).json().page;
-      const renamed = (await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: live.draft.updated_at, title: 'Renamed live' })).json();
+      const renamed = (
+        await call('PATCH', `/v1/pages/${page.id}`, auth, { expected_updated_at: live.draft.updated_at, title: 'Renamed live' })
+      ).json();
       expect(renamed).toMatchObject({ title: 'Renamed live', status: 'PUBLISHED', published: { is_live: true } });
       expect(new Date(renamed.published.live_updated_at).getTime()).toBeGreaterThan(new Date(live.published.live_updated_at).getTime());
     });
@@ -322,9 +434,21 @@ describe('pages', () => {
       const [row] = await t.sql<{ scheduled_publish_at: Date }>(`SELECT scheduled_publish_at FROM pages WHERE id = $1`, [page.id]);
       expect(new Date(row!.scheduled_publish_at).toISOString()).toBe(later);
       expect(await outboxOf(workspace.id)).toEqual([]);
-      expect(problem(await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: new Date(Date.now() - 1000).toISOString() }), 400, 'invalid_request').errors[0].pointer).toBe('/starts_at');
-      expect(problem(await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: '2099-01-01T00:00:00Z' }), 400, 'invalid_request').errors[0].pointer).toBe('/starts_at');
-      expect(problem(await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: 'tomorrow' }), 400, 'invalid_request').errors[0].pointer).toBe('/starts_at');
+      expect(
+        problem(
+          await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: new Date(Date.now() - 1000).toISOString() }),
+          400,
+          'invalid_request',
+        ).errors[0].pointer,
+      ).toBe('/starts_at');
+      expect(
+        problem(await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: '2099-01-01T00:00:00Z' }), 400, 'invalid_request')
+          .errors[0].pointer,
+      ).toBe('/starts_at');
+      expect(
+        problem(await call('POST', `/v1/pages/${page.id}/publish`, auth, { starts_at: 'tomorrow' }), 400, 'invalid_request').errors[0]
+          .pointer,
+      ).toBe('/starts_at');
     });
 
     it('archives (offline, schedule cancelled), then re-publishes', async () => {
@@ -335,7 +459,9 @@ describe('pages', () => {
       const archived = await call('POST', `/v1/pages/${page.id}/archive`, auth);
       expect(archived.statusCode).toBe(200);
       expect(archived.json()).toMatchObject({ status: 'ARCHIVED', public_url: null, published: { is_live: false } });
-      expect(problem(await call('POST', `/v1/pages/${page.id}/archive`, auth, { reason: 'x' }), 400, 'invalid_request').errors).toEqual([{ pointer: '/reason', detail: expect.stringMatching(/unknown field/) }]);
+      expect(problem(await call('POST', `/v1/pages/${page.id}/archive`, auth, { reason: 'x' }), 400, 'invalid_request').errors).toEqual([
+        { pointer: '/reason', detail: expect.stringMatching(/unknown field/) },
+      ]);
       const [row] = await t.sql<{ scheduled_publish_at: Date | null }>(`SELECT scheduled_publish_at FROM pages WHERE id = $1`, [page.id]);
       expect(row!.scheduled_publish_at).toBeNull();
       const back = (await call('POST', `/v1/pages/${page.id}/publish`, auth, {})).json().page;
@@ -357,7 +483,11 @@ describe('pages', () => {
       // A second instance of the app (a second worker process) on the same database.
       const { createHttpApp } = await import('../../src/http-app.js');
       const pino = (await import('pino')).default;
-      const other = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false }, pino({ level: 'silent' }));
+      const other = await createHttpApp(
+        t.config,
+        { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false },
+        pino({ level: 'silent' }),
+      );
       try {
         const a = t.app.get(PublishScheduler);
         const b = other.app.get(PublishScheduler);
@@ -370,7 +500,10 @@ describe('pages', () => {
       expect(events.filter((e) => e.type === 'page.published')).toHaveLength(5);
       expect(new Set(events.map((e) => e.payload.data.page.id)).size).toBe(5);
       for (const p of pages) {
-        expect((await call('GET', `/v1/pages/${p.id}`, auth)).json()).toMatchObject({ status: 'PUBLISHED', public_url: expect.any(String) });
+        expect((await call('GET', `/v1/pages/${p.id}`, auth)).json()).toMatchObject({
+          status: 'PUBLISHED',
+          public_url: expect.any(String),
+        });
       }
     });
 
@@ -381,7 +514,11 @@ describe('pages', () => {
       // "Restart": a fresh app instance with its workers on, sharing only the database.
       const { createHttpApp } = await import('../../src/http-app.js');
       const pino = (await import('pino')).default;
-      const worker = await createHttpApp(t.config, { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: true }, pino({ level: 'silent' }));
+      const worker = await createHttpApp(
+        t.config,
+        { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: true },
+        pino({ level: 'silent' }),
+      );
       try {
         const deadline = Date.now() + 10_000;
         let events = await outboxOf(workspace.id);
@@ -401,12 +538,24 @@ describe('pages', () => {
       const a = await aTenant(t.commands);
       const b = await aTenant(t.commands);
       let page = await createPage(a.auth);
-      page = (await call('POST', `/v1/pages/${page.id}/blocks`, a.auth, { expected_updated_at: page.draft.updated_at, kind: 'NEWSLETTER', data: {} })).json();
+      page = (
+        await call('POST', `/v1/pages/${page.id}/blocks`, a.auth, {
+          expected_updated_at: page.draft.updated_at,
+          kind: 'NEWSLETTER',
+          data: {},
+        })
+      ).json();
       const blockId = page.draft.blocks[0].id;
-      const contact = await t.commands.execute(new CaptureContactCommand(a.workspace.id, 'fan@example.com', undefined, 'NEWSLETTER', page.id, blockId));
+      const contact = await t.commands.execute(
+        new CaptureContactCommand(a.workspace.id, 'fan@example.com', undefined, 'NEWSLETTER', page.id, blockId),
+      );
       expect(contact).toMatchObject({ source: 'NEWSLETTER', source_block_id: blockId });
-      await expect(t.commands.execute(new CaptureContactCommand(b.workspace.id, 'x@example.com', undefined, 'NEWSLETTER', page.id, blockId))).rejects.toMatchObject({ code: 'invalid_request' });
-      await expect(t.commands.execute(new CaptureContactCommand(a.workspace.id, 'x@example.com', undefined, 'NEWSLETTER', page.id, 'blk_nope'))).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(
+        t.commands.execute(new CaptureContactCommand(b.workspace.id, 'x@example.com', undefined, 'NEWSLETTER', page.id, blockId)),
+      ).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(
+        t.commands.execute(new CaptureContactCommand(a.workspace.id, 'x@example.com', undefined, 'NEWSLETTER', page.id, 'blk_nope')),
+      ).rejects.toMatchObject({ code: 'invalid_request' });
     });
   });
 });

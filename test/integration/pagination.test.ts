@@ -12,7 +12,16 @@ describe('keyset pagination', () => {
   afterAll(() => t.close());
 
   const capture = (workspaceId: string, n: number) =>
-    t.commands.execute(new CaptureContactCommand(workspaceId, `fan${n}-${Math.random().toString(36).slice(2, 7)}@example.com`, `Fan ${n}`, 'NEWSLETTER', undefined, undefined));
+    t.commands.execute(
+      new CaptureContactCommand(
+        workspaceId,
+        `fan${n}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+        `Fan ${n}`,
+        'NEWSLETTER',
+        undefined,
+        undefined,
+      ),
+    );
 
   it('walks every contact exactly once, newest first, while new contacts keep arriving', async () => {
     const { workspace, auth } = await aTenant(t.commands);
@@ -25,7 +34,11 @@ describe('keyset pagination', () => {
     let after: string | undefined;
     let inserted = 0;
     do {
-      const res = await t.inject({ method: 'GET', url: `/v1/contacts?limit=7${after ? `&after=${encodeURIComponent(after)}` : ''}`, headers: auth });
+      const res = await t.inject({
+        method: 'GET',
+        url: `/v1/contacts?limit=7${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        headers: auth,
+      });
       expect(res.statusCode).toBe(200);
       const page = res.json();
       expect(Object.keys(page).sort()).toEqual(['data', 'has_more', 'next_cursor']);
@@ -83,9 +96,12 @@ describe('keyset pagination', () => {
 
   it('pages files the same way, with the contract’s file fields', async () => {
     const { workspace, auth } = await aTenant(t.commands);
-    for (let i = 0; i < 5; i++) await t.commands.execute(new AddFileCommand(workspace.id, `photo ${i}.png`, 'image/png', Buffer.from([i, 1, 2, 3])));
+    for (let i = 0; i < 5; i++)
+      await t.commands.execute(new AddFileCommand(workspace.id, `photo ${i}.png`, 'image/png', Buffer.from([i, 1, 2, 3])));
     const first = (await t.inject({ method: 'GET', url: '/v1/files?limit=3', headers: auth })).json();
-    const second = (await t.inject({ method: 'GET', url: `/v1/files?limit=3&after=${encodeURIComponent(first.next_cursor)}`, headers: auth })).json();
+    const second = (
+      await t.inject({ method: 'GET', url: `/v1/files?limit=3&after=${encodeURIComponent(first.next_cursor)}`, headers: auth })
+    ).json();
     expect(first.data).toHaveLength(3);
     expect(first.has_more).toBe(true);
     expect(second.data).toHaveLength(2);

@@ -70,7 +70,12 @@ describe('starting the service', () => {
 
   it('serves the API with workers in one process, and the api-only and worker-only entries split them', async () => {
     const port = await freePort();
-    const env = { DATABASE_URL: db.url, PORT: String(port), SECRET_ENCRYPTION_KEY: KEY, DATA_DIR: mkdtempSync(join(tmpdir(), 'bp-start-')) };
+    const env = {
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      SECRET_ENCRYPTION_KEY: KEY,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bp-start-')),
+    };
 
     // API only (npm run api): answers, but does not relay the outbox.
     const api = await launch('dist/main.js', { ...env, RUN_WORKERS: 'false' }, /Bio-Page API listening/);

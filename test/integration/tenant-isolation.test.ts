@@ -27,7 +27,9 @@ describe('tenant isolation', () => {
         res.writeHead(204).end();
       };
       // A pool smaller than the number of hung sends: holding a connection across a send would exhaust it.
-      t = await startTestApp({ env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_POOL_SIZE: '10' } });
+      t = await startTestApp({
+        env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_POOL_SIZE: '10' },
+      });
     }, 30_000);
     afterAll(async () => {
       await t.close();
@@ -41,13 +43,19 @@ describe('tenant isolation', () => {
         headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.statusCode, body: res.body && res.headers['content-type']?.includes('json') ? (JSON.parse(res.body) as Json) : res.body };
+      return {
+        status: res.statusCode,
+        body: res.body && res.headers['content-type']?.includes('json') ? (JSON.parse(res.body) as Json) : res.body,
+      };
     };
 
     it('keeps another workspace’s reads and a live page answering, with no connection idle in transaction', async () => {
       const attacker = await aTenant(t.commands);
       const bystander = await aTenant(t.commands);
-      const created = await api('POST', '/v1/webhook-endpoints', attacker.auth, { url: rx.url('/hang/endpoint'), event_types: ['contact.created'] });
+      const created = await api('POST', '/v1/webhook-endpoints', attacker.auth, {
+        url: rx.url('/hang/endpoint'),
+        event_types: ['contact.created'],
+      });
       expect(created.status).toBe(201);
       const endpointId = (created.body as Json).endpoint.id as string;
       const page = (await api('POST', '/v1/pages', bystander.auth, { title: 'Still serving' })).body as Json;
@@ -58,7 +66,9 @@ describe('tenant isolation', () => {
       // 15 test operations and 10 endpoint creates, all waiting on the receiver.
       const hung = [
         ...Array.from({ length: 15 }, () => api('POST', `/v1/webhook-endpoints/${endpointId}/test`, attacker.auth)),
-        ...Array.from({ length: 10 }, (_, i) => api('POST', '/v1/webhook-endpoints', attacker.auth, { url: rx.url(`/hang/${i}`), event_types: ['sale.paid'] })),
+        ...Array.from({ length: 10 }, (_, i) =>
+          api('POST', '/v1/webhook-endpoints', attacker.auth, { url: rx.url(`/hang/${i}`), event_types: ['sale.paid'] }),
+        ),
       ];
       await rx.waitFor((r) => r.length >= before + 25);
 
@@ -79,8 +89,12 @@ describe('tenant isolation', () => {
 
       const outcomes = await Promise.all(hung);
       expect(outcomes.slice(0, 15).map((o) => [o.status, (o.body as Json).delivered])).toEqual(Array(15).fill([200, false]));
-      expect(outcomes.slice(15).map((o) => [o.status, (o.body as Json).code])).toEqual(Array(10).fill([422, 'endpoint_verification_failed']));
-      const endpoints = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE workspace_id = $1`, [attacker.workspace.id]);
+      expect(outcomes.slice(15).map((o) => [o.status, (o.body as Json).code])).toEqual(
+        Array(10).fill([422, 'endpoint_verification_failed']),
+      );
+      const endpoints = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE workspace_id = $1`, [
+        attacker.workspace.id,
+      ]);
       expect(endpoints[0]!.n).toBe(1);
     }, 40_000);
   });
@@ -96,7 +110,10 @@ describe('tenant isolation', () => {
         if (hang) return;
         res.writeHead(204).end();
       };
-      t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_WORKER_POOL_SIZE: '4' } });
+      t = await startTestApp({
+        runWorkers: true,
+        env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_WORKER_POOL_SIZE: '4' },
+      });
     }, 30_000);
     afterAll(async () => {
       await t.close();
@@ -116,7 +133,9 @@ describe('tenant isolation', () => {
       hang = true;
       const before = rx.received.length;
       for (let i = 0; i < 20; i++) {
-        await t.commands.execute(new CaptureContactCommand(sender.workspace.id, `fan${i}@example.com`, undefined, 'FORM', undefined, undefined));
+        await t.commands.execute(
+          new CaptureContactCommand(sender.workspace.id, `fan${i}@example.com`, undefined, 'FORM', undefined, undefined),
+        );
       }
       await rx.waitFor((r) => r.length >= before + 20);
 
@@ -153,7 +172,8 @@ describe('tenant isolation', () => {
       await t.close();
     });
 
-    it('answers 503 service_unavailable with Retry-After after the bounded wait, while the workers keep working on their own pool', async () => {
+    it('answers 503 service_unavailable with Retry-After after the bounded wait, \
+while the workers keep working on their own pool', async () => {
       const tenant = await aTenant(t.commands);
       expect(sql.workerPool).not.toBe(sql.apiPool);
       // Everything the API pool has is taken.
@@ -166,11 +186,16 @@ describe('tenant isolation', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 
       // The workers' pool is untouched: an event committed now is published by the outbox relay meanwhile.
-      const contact = await sql.asWorker(() => t.commands.execute(new CaptureContactCommand(tenant.workspace.id, 'pool@example.com', undefined, 'FORM', undefined, undefined)));
+      const contact = await sql.asWorker(() =>
+        t.commands.execute(new CaptureContactCommand(tenant.workspace.id, 'pool@example.com', undefined, 'FORM', undefined, undefined)),
+      );
       const until = Date.now() + 10_000;
       let published = false;
       while (!published && Date.now() < until) {
-        const rows = await t.sql<{ published: boolean }>(`SELECT processed_at IS NOT NULL AS published FROM outbox WHERE payload->'data'->'contact'->>'id' = $1`, [contact.id]);
+        const rows = await t.sql<{ published: boolean }>(
+          `SELECT processed_at IS NOT NULL AS published FROM outbox WHERE payload->'data'->'contact'->>'id' = $1`,
+          [contact.id],
+        );
         published = rows[0]?.published === true;
         if (!published) await new Promise((r) => setTimeout(r, 50));
       }
@@ -178,7 +203,9 @@ describe('tenant isolation', () => {
 
       for (const c of held.splice(0)) c.release();
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: tenant.auth })).statusCode).toBe(200);
-      const names = await t.sql<{ application_name: string }>(`SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = current_database()`);
+      const names = await t.sql<{ application_name: string }>(
+        `SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = current_database()`,
+      );
       expect(names.map((n) => n.application_name)).toEqual(expect.arrayContaining(['bio-page-api', 'bio-page-workers']));
     }, 30_000);
   });

@@ -13,7 +13,8 @@ const tls = (f: string) => readFileSync(new URL(`../support/tls/${f}`, import.me
 describe('WebhookSender against a real HTTPS receiver', () => {
   let server: Server;
   let port: number;
-  let behaviour: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: string) => void = (_q, res) => res.end();
+  let behaviour: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: string) => void = (_q, res) =>
+    res.end();
   const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
   const sender = new WebhookSender({ userAgent: 'BioPage-Webhooks/1.0 (test)', ca: tls('ca.pem'), timeoutMs: 1_000 });
 
@@ -59,7 +60,8 @@ describe('WebhookSender against a real HTTPS receiver', () => {
   });
 
   it('never follows a redirect (a 3xx is a failure, the Location is not visited)', async () => {
-    behaviour = (req, res) => (req.url === '/in' ? res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data' }).end() : res.end());
+    behaviour = (req, res) =>
+      req.url === '/in' ? res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data' }).end() : res.end();
     received.length = 0;
     const outcome = await sender.send(target(), {}, body);
     expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: 'HTTP 302' });

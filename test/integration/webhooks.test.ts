@@ -54,7 +54,12 @@ describe('webhooks', () => {
   let switchOk = true;
 
   const api = async (method: string, url: string, body?: unknown, auth = tenant.auth) => {
-    const res = await t.inject({ method: method as 'GET', url, headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await t.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Json) : undefined, headers: res.headers };
   };
   const createEndpoint = async (path: string, eventTypes = ['contact.created'], auth = tenant.auth) => {
@@ -63,8 +68,10 @@ describe('webhooks', () => {
     expect(res.status).toBe(201);
     return res.body as { endpoint: Json; secret: string };
   };
-  const capture = (email: string, workspaceId = tenant.workspace.id) => t.commands.execute(new CaptureContactCommand(workspaceId, email, undefined, 'FORM', undefined, undefined));
-  const deliveries = async (endpointId: string, query = '') => (await api('GET', `/v1/webhook-endpoints/${endpointId}/deliveries${query}`)).body!.data as Json[];
+  const capture = (email: string, workspaceId = tenant.workspace.id) =>
+    t.commands.execute(new CaptureContactCommand(workspaceId, email, undefined, 'FORM', undefined, undefined));
+  const deliveries = async (endpointId: string, query = '') =>
+    (await api('GET', `/v1/webhook-endpoints/${endpointId}/deliveries${query}`)).body!.data as Json[];
   const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 15_000) => {
     const until = Date.now() + ms;
     while (!(await check())) {
@@ -72,7 +79,8 @@ describe('webhooks', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  const deliveredTo = (path: string, type?: string): Received[] => rx.at(path).filter((r) => !type || (JSON.parse(r.body) as Json).type === type);
+  const deliveredTo = (path: string, type?: string): Received[] =>
+    rx.at(path).filter((r) => !type || (JSON.parse(r.body) as Json).type === type);
 
   describe('creating an endpoint', () => {
     it('verifies the URL with a signed endpoint.test, then stores it and shows the secret once', async () => {
@@ -97,7 +105,12 @@ describe('webhooks', () => {
       // The test event ignores the event-type filter and is signed with the new secret.
       const [got] = deliveredTo('/ok/create');
       const payload = verifyWith(secret, got!) as Json;
-      expect(payload).toEqual({ id: expect.stringMatching(/^whmsg_/), type: 'endpoint.test', created_at: expect.any(String), data: { message: expect.any(String) } });
+      expect(payload).toEqual({
+        id: expect.stringMatching(/^whmsg_/),
+        type: 'endpoint.test',
+        created_at: expect.any(String),
+        data: { message: expect.any(String) },
+      });
       expect(got!.headers['content-type']).toBe('application/json');
       expect(got!.headers['user-agent']).toMatch(/BioPage-Webhooks/);
       // The secret is never shown again; the test event touched no counter and no delivery log.
@@ -105,7 +118,9 @@ describe('webhooks', () => {
       expect(read.body).toEqual(endpoint);
       expect(JSON.stringify(read.body)).not.toContain('whsec_');
       expect(await deliveries(endpoint.id)).toEqual([]);
-      const stored = await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [endpoint.id]);
+      const stored = await t.sql<{ secret_encrypted: string }>(`SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1`, [
+        endpoint.id,
+      ]);
       expect(stored[0]!.secret_encrypted).not.toContain(secret.slice(6, 20));
     });
 
@@ -151,7 +166,8 @@ describe('webhooks', () => {
     // Vectors that need no DNS table: IP literals in every notation, schemes, ports, credentials. (Those that
     // need a crafted DNS answer, such as one public and one private address, run in the guard's unit spec.)
     const literalVectors = SSRF_VECTORS.filter((v) => !v.dns);
-    it(`refuses every private-network vector at the API (${literalVectors.length} vectors): 400 /url, nothing stored, no connection`, async () => {
+    it(`refuses every private-network vector at the API (${literalVectors.length} vectors): 400 /url, nothing stored, \
+no connection`, async () => {
       expect(literalVectors.length).toBeGreaterThanOrEqual(40);
       const owner = await aTenant(t.commands);
       const sent = rx.received.length;
@@ -185,7 +201,9 @@ describe('webhooks', () => {
     it('allows 10 endpoints per workspace, then 422 endpoint_limit_reached, also under concurrent creates', async () => {
       const other = await aTenant(t.commands);
       const attempts = await Promise.all(
-        Array.from({ length: 13 }, (_, i) => api('POST', '/v1/webhook-endpoints', { url: rx.url(`/ok/limit/${i}`), event_types: ['sale.paid'] }, other.auth)),
+        Array.from({ length: 13 }, (_, i) =>
+          api('POST', '/v1/webhook-endpoints', { url: rx.url(`/ok/limit/${i}`), event_types: ['sale.paid'] }, other.auth),
+        ),
       );
       expect(attempts.filter((a) => a.status === 201)).toHaveLength(10);
       expect(attempts.filter((a) => a.status === 422).map((a) => a.body!.code)).toEqual(Array(3).fill('endpoint_limit_reached'));
@@ -203,12 +221,19 @@ describe('webhooks', () => {
       const b = await createEndpoint('/ok/fan-b', ['contact.created', 'sale.paid']);
       await createEndpoint('/ok/fan-c', ['sale.paid']); // subscribed to another type: receives nothing
       const contact = await capture('fan@example.com');
-      await rx.waitFor(() => deliveredTo('/ok/fan-a', 'contact.created').length === 1 && deliveredTo('/ok/fan-b', 'contact.created').length === 1);
+      await rx.waitFor(
+        () => deliveredTo('/ok/fan-a', 'contact.created').length === 1 && deliveredTo('/ok/fan-b', 'contact.created').length === 1,
+      );
       const [ga] = deliveredTo('/ok/fan-a', 'contact.created');
       const [gb] = deliveredTo('/ok/fan-b', 'contact.created');
       const envelope = verifyWith(a.secret, ga!) as Json;
       expect(verifyWith(b.secret, gb!)).toEqual(envelope);
-      expect(envelope).toEqual({ id: expect.stringMatching(/^whmsg_/), type: 'contact.created', created_at: contact.created_at, data: { contact } });
+      expect(envelope).toEqual({
+        id: expect.stringMatching(/^whmsg_/),
+        type: 'contact.created',
+        created_at: contact.created_at,
+        data: { contact },
+      });
       expect(ga!.headers['webhook-id']).toBe(envelope.id);
       expect(deliveredTo('/ok/fan-c', 'contact.created')).toHaveLength(0);
       await waitUntil('SUCCEEDED', async () => (await deliveries(a.endpoint.id))[0]?.status === 'SUCCEEDED');
@@ -242,7 +267,9 @@ describe('webhooks', () => {
         .filter((e) => e.type !== 'endpoint.test')
         .sort((a, b) => a.type.localeCompare(b.type));
       expect(got.map((e) => e.type)).toEqual(['page.published', 'sale.paid', 'sale.refunded']);
-      expect(got[0]!.data).toEqual({ page: { id: page.body!.id, title: 'Announce', slug: page.body!.slug, published_at: expect.any(String) } });
+      expect(got[0]!.data).toEqual({
+        page: { id: page.body!.id, title: 'Announce', slug: page.body!.slug, published_at: expect.any(String) },
+      });
       const { refunded_at: _r, ...contractSale } = sale as Json; // the event's sale object is the contract's
       expect(got[1]!.data).toEqual({ sale: contractSale });
       expect(got[2]!.data).toEqual({ sale: contractSale });
@@ -336,7 +363,10 @@ describe('webhooks', () => {
         while ((await relay.drainOnce()) > 0);
         let claimed = 0;
         for (;;) {
-          const n = (await Promise.all([dispatcher.dispatchOnce(), dispatcher.dispatchOnce(), dispatcher.dispatchOnce()])).reduce((a, b) => a + b, 0);
+          const n = (await Promise.all([dispatcher.dispatchOnce(), dispatcher.dispatchOnce(), dispatcher.dispatchOnce()])).reduce(
+            (a, b) => a + b,
+            0,
+          );
           if (n === 0) break;
           claimed += n;
         }
@@ -357,7 +387,9 @@ describe('webhooks', () => {
     });
 
     const streamOf = async (deliveryId: string) =>
-      (await t.sql<{ type: string }>(`SELECT type FROM webhook_delivery_events WHERE delivery_id = $1 ORDER BY version`, [deliveryId])).map((e) => e.type);
+      (await t.sql<{ type: string }>(`SELECT type FROM webhook_delivery_events WHERE delivery_id = $1 ORDER BY version`, [deliveryId])).map(
+        (e) => e.type,
+      );
     const rowsOf = (endpointId: string) =>
       t.sql<{ id: string; endpoint_id: string; version: number; status: string; attempt_count: number; lease_until: Date | null }>(
         `SELECT id, endpoint_id, version, status, attempt_count, lease_until FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`,
@@ -387,14 +419,25 @@ describe('webhooks', () => {
         const good = await deliveries(ok.endpoint.id);
         const bad = await deliveries(failing.endpoint.id);
         expect(good.map((d) => [d.status, d.attempt_count, d.last_status_code])).toEqual(Array(3).fill(['SUCCEEDED', 1, 204]));
-        expect(bad.map((d) => [d.status, d.attempt_count, d.last_status_code, d.attempts[0].error])).toEqual(Array(3).fill(['PENDING', 1, 500, 'HTTP 500: receiver exploded']));
+        expect(bad.map((d) => [d.status, d.attempt_count, d.last_status_code, d.attempts[0].error])).toEqual(
+          Array(3).fill(['PENDING', 1, 500, 'HTTP 500: receiver exploded']),
+        );
         expect(bad.every((d) => d.next_attempt_at !== null)).toBe(true);
         for (const d of good) expect(await streamOf(d.id)).toEqual(['DeliveryCreated', 'AttemptSucceeded']);
         for (const d of bad) expect(await streamOf(d.id)).toEqual(['DeliveryCreated', 'AttemptFailed']);
-        for (const row of [...(await rowsOf(ok.endpoint.id)), ...(await rowsOf(failing.endpoint.id))]) expect([row.version, row.lease_until]).toEqual([2, null]);
+        for (const row of [...(await rowsOf(ok.endpoint.id)), ...(await rowsOf(failing.endpoint.id))])
+          expect([row.version, row.lease_until]).toEqual([2, null]);
         // A success moves its endpoint; a failed attempt that is not the end of the ladder moves nothing.
-        expect((await api('GET', `/v1/webhook-endpoints/${ok.endpoint.id}`)).body).toMatchObject({ consecutive_failures: 0, last_success_at: expect.any(String), last_failure_at: null });
-        expect((await api('GET', `/v1/webhook-endpoints/${failing.endpoint.id}`)).body).toMatchObject({ consecutive_failures: 0, last_success_at: null, last_failure_at: null });
+        expect((await api('GET', `/v1/webhook-endpoints/${ok.endpoint.id}`)).body).toMatchObject({
+          consecutive_failures: 0,
+          last_success_at: expect.any(String),
+          last_failure_at: null,
+        });
+        expect((await api('GET', `/v1/webhook-endpoints/${failing.endpoint.id}`)).body).toMatchObject({
+          consecutive_failures: 0,
+          last_success_at: null,
+          last_failure_at: null,
+        });
         // Each endpoint's deliveries were signed with its own secret.
         for (const r of deliveredTo('/ok/batch-a', 'contact.created')) verifyWith(ok.secret, r);
         expect(deliveredTo('/fail/batch-b', 'contact.created').map((r) => verifyWith(failing.secret, r))).toHaveLength(3);
@@ -422,13 +465,20 @@ describe('webhooks', () => {
             claimedVersion: c.version,
             command: {
               type: 'RecordAttempt' as const,
-              outcome: c.endpoint_id === a.endpoint.id ? { statusCode: 204, error: null, durationMs: 3 } : { statusCode: 503, error: 'HTTP 503', durationMs: 4 },
+              outcome:
+                c.endpoint_id === a.endpoint.id
+                  ? { statusCode: 204, error: null, durationMs: 3 }
+                  : { statusCode: 503, error: 'HTTP 503', durationMs: 4 },
               now,
               jitter: 0,
             },
           })),
         );
-        expect(summary).toEqual({ recorded: claimed.slice(1).map((c) => c.id), skipped: [{ deliveryId: resent.id, reason: 'moved' }], failed: [] });
+        expect(summary).toEqual({
+          recorded: claimed.slice(1).map((c) => c.id),
+          skipped: [{ deliveryId: resent.id, reason: 'moved' }],
+          failed: [],
+        });
         expect(await streamOf(resent.id)).toEqual(['DeliveryCreated', 'DeliveryRequeued']);
         expect((await rowsOf(a.endpoint.id)).map((r) => [r.id, r.status, r.attempt_count, r.version])).toEqual([
           [resent.id, 'PENDING', 0, 2],
@@ -441,7 +491,9 @@ describe('webhooks', () => {
         expect(t.logs.some((l) => l.includes(resent.id) && l.includes('keeping the newer state'))).toBe(true);
       });
       // Back on the loop: the resent delivery and the failed attempts are sent again and succeed.
-      await waitUntil('all SUCCEEDED', async () => [...(await deliveries(a.endpoint.id)), ...(await deliveries(b.endpoint.id))].every((d) => d.status === 'SUCCEEDED'));
+      await waitUntil('all SUCCEEDED', async () =>
+        [...(await deliveries(a.endpoint.id)), ...(await deliveries(b.endpoint.id))].every((d) => d.status === 'SUCCEEDED'),
+      );
     });
 
     it('a slow receiver holds up only its own deliveries; a resend while its attempt is in flight keeps the newer state', async () => {
@@ -452,13 +504,15 @@ describe('webhooks', () => {
       const previous = rx.behaviour;
       rx.behaviour = (req, res, body, received) => {
         // Holds the first event sent to /hold/slow; anything else there gets the default 204.
-        if (req.url === '/hold/slow' && (JSON.parse(body) as Json).type === 'contact.created' && held.length === 0) return void held.push(res);
+        if (req.url === '/hold/slow' && (JSON.parse(body) as Json).type === 'contact.created' && held.length === 0)
+          return void held.push(res);
         previous(req, res, body, received);
       };
       try {
         await capture('slow@example.com', owner.workspace.id);
         await rx.waitFor(() => held.length === 1);
-        const [inFlight] = (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries`, undefined, owner.auth)).body!.data as Json[];
+        const [inFlight] = (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries`, undefined, owner.auth)).body!
+          .data as Json[];
         expect(inFlight).toMatchObject({ status: 'PENDING', attempt_count: 0 });
 
         // Another endpoint's event is claimed, sent and recorded while that attempt is still open.
@@ -467,18 +521,36 @@ describe('webhooks', () => {
         expect(held[0]!.writableEnded).toBe(false);
 
         // Resend during the attempt: sent again at once, and answered.
-        const resend = await api('POST', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}/resend`, undefined, owner.auth);
+        const resend = await api(
+          'POST',
+          `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}/resend`,
+          undefined,
+          owner.auth,
+        );
         expect(resend).toMatchObject({ status: 202, body: { status: 'PENDING', attempt_count: 0 } });
-        const get = async () => (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}`, undefined, owner.auth)).body!;
+        const get = async () =>
+          (await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}/deliveries/${inFlight!.id}`, undefined, owner.auth)).body!;
         await waitUntil('the resent attempt', async () => (await get()).status === 'SUCCEEDED', 5_000);
 
         // The first attempt now fails late: its outcome is dropped, the newer state stays.
         held[0]!.writeHead(500).end('too late');
-        await waitUntil('the late outcome', async () => t.logs.some((l) => l.includes(inFlight!.id) && l.includes('keeping the newer state')), 5_000);
+        await waitUntil(
+          'the late outcome',
+          async () => t.logs.some((l) => l.includes(inFlight!.id) && l.includes('keeping the newer state')),
+          5_000,
+        );
         expect(await get()).toMatchObject({ status: 'SUCCEEDED', attempt_count: 1, attempts: [{ number: 1, status_code: 204 }] });
         expect(await streamOf(inFlight!.id)).toEqual(['DeliveryCreated', 'DeliveryRequeued', 'AttemptSucceeded']);
-        expect((await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}`, undefined, owner.auth)).body).toMatchObject({ consecutive_failures: 0, last_failure_at: null });
-        expect(rx.at('/hold/slow').filter((r) => (JSON.parse(r.body) as Json).type === 'contact.created').map((r) => r.headers['webhook-id'])).toEqual([inFlight!.event_id, inFlight!.event_id]);
+        expect((await api('GET', `/v1/webhook-endpoints/${slow.endpoint.id}`, undefined, owner.auth)).body).toMatchObject({
+          consecutive_failures: 0,
+          last_failure_at: null,
+        });
+        expect(
+          rx
+            .at('/hold/slow')
+            .filter((r) => (JSON.parse(r.body) as Json).type === 'contact.created')
+            .map((r) => r.headers['webhook-id']),
+        ).toEqual([inFlight!.event_id, inFlight!.event_id]);
       } finally {
         for (const res of held) if (!res.writableEnded) res.destroy();
         rx.behaviour = previous;
@@ -513,7 +585,8 @@ describe('webhooks', () => {
       tenant = await aTenant(t.commands); // a fresh workspace: at most 10 endpoints each
     });
 
-    it('disables after 20 consecutive failed deliveries, notifies the owner, records later events as FAILED, and a replay recovers all', async () => {
+    it('disables after 20 consecutive failed deliveries, notifies the owner, records later events as FAILED, \
+and a replay recovers all', async () => {
       const owner = await aTenant(t.commands);
       const ep = await createEndpoint('/switch/disable', ['contact.created'], owner.auth);
       switchOk = false;
@@ -522,13 +595,18 @@ describe('webhooks', () => {
       const get = async () => (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}`, undefined, owner.auth)).body!;
       await waitUntil('auto-disable', async () => (await get()).status === 'DISABLED', 60_000);
       expect(await get()).toMatchObject({ status: 'DISABLED', disabled_reason: 'CONSECUTIVE_FAILURES', consecutive_failures: 20 });
-      const notes = await t.sql<{ kind: string; data: Json }>(`SELECT kind, data FROM owner_notifications WHERE workspace_id = $1`, [owner.workspace.id]);
-      expect(notes).toEqual([{ kind: 'webhook_endpoint.disabled', data: expect.objectContaining({ endpoint_id: ep.endpoint.id, consecutive_failures: 20 }) }]);
+      const notes = await t.sql<{ kind: string; data: Json }>(`SELECT kind, data FROM owner_notifications WHERE workspace_id = $1`, [
+        owner.workspace.id,
+      ]);
+      expect(notes).toEqual([
+        { kind: 'webhook_endpoint.disabled', data: expect.objectContaining({ endpoint_id: ep.endpoint.id, consecutive_failures: 20 }) },
+      ]);
 
       // While disabled, events are still recorded: FAILED with no attempt.
       const sentBefore = deliveredTo('/switch/disable', 'contact.created').length;
       for (let i = 0; i < 3; i++) await capture(`while-off${i}@example.com`, owner.workspace.id);
-      const list = async () => (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?limit=100`, undefined, owner.auth)).body!.data as Json[];
+      const list = async () =>
+        (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?limit=100`, undefined, owner.auth)).body!.data as Json[];
       await waitUntil('23 deliveries', async () => (await list()).length === 23);
       const offline = (await list()).slice(0, 3);
       expect(offline.map((d) => [d.status, d.attempt_count])).toEqual(Array(3).fill(['FAILED', 0]));
@@ -542,7 +620,11 @@ describe('webhooks', () => {
       const replay = await api('POST', `/v1/webhook-endpoints/${ep.endpoint.id}/replay`, { since }, owner.auth);
       expect(replay).toMatchObject({ status: 202, body: { replayed: 23 } });
       await waitUntil('all SUCCEEDED', async () => (await list()).every((d) => d.status === 'SUCCEEDED'), 30_000);
-      const ids = new Set(deliveredTo('/switch/disable', 'contact.created').filter((r) => r.at > 0).map((r) => r.headers['webhook-id']));
+      const ids = new Set(
+        deliveredTo('/switch/disable', 'contact.created')
+          .filter((r) => r.at > 0)
+          .map((r) => r.headers['webhook-id']),
+      );
       expect(ids.size).toBe(23);
     }, 90_000);
 
@@ -566,7 +648,10 @@ describe('webhooks', () => {
       const types = await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { event_types: ['sale.paid', 'sale.refunded'] });
       expect(types.body).toMatchObject({ event_types: ['sale.paid', 'sale.refunded'] });
       expect(Date.parse(types.body!.updated_at)).toBeGreaterThanOrEqual(Date.parse(ep.endpoint.updated_at));
-      expect((await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { enabled: false })).body).toMatchObject({ status: 'DISABLED', disabled_reason: 'MANUAL' });
+      expect((await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { enabled: false })).body).toMatchObject({
+        status: 'DISABLED',
+        disabled_reason: 'MANUAL',
+      });
       expect((await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, {})).status).toBe(400);
       expect((await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { colour: 'red' })).status).toBe(400);
       const moved = await api('PATCH', `/v1/webhook-endpoints/${ep.endpoint.id}`, { url: rx.url('/ok/patch-moved') });
@@ -626,13 +711,18 @@ describe('webhooks', () => {
       const first = (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?limit=2`)).body!;
       expect(first.data).toHaveLength(2);
       expect(first.has_more).toBe(true);
-      const rest = (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?limit=100&after=${encodeURIComponent(first.next_cursor)}`)).body!;
+      const rest = (
+        await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?limit=100&after=${encodeURIComponent(first.next_cursor)}`)
+      ).body!;
       expect(rest.data).toHaveLength(3);
       const all = [...first.data, ...rest.data];
       expect(new Set(all.map((d: Json) => d.id)).size).toBe(5);
       const stamps = all.map((d: Json) => d.created_at);
       expect([...stamps].sort().reverse()).toEqual(stamps);
-      const crossFilter = await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?status=FAILED&after=${encodeURIComponent(first.next_cursor)}`);
+      const crossFilter = await api(
+        'GET',
+        `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?status=FAILED&after=${encodeURIComponent(first.next_cursor)}`,
+      );
       expect([crossFilter.status, crossFilter.body!.errors[0].parameter]).toEqual([400, 'after']);
       expect((await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}/deliveries?status=DONE`)).status).toBe(400);
     });

@@ -6,7 +6,10 @@ export default async function globalTeardown() {
   if (tpl) {
     const client = new pg.Client({ connectionString: tpl.adminUrl });
     await client.connect();
-    const dbs = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [`${tpl.template}_%`, tpl.template]);
+    const dbs = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [
+      `${tpl.template}_%`,
+      tpl.template,
+    ]);
     for (const { datname } of dbs.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     await client.end();
   }

@@ -71,5 +71,9 @@ export class HttpsReceiver {
 /** Verifies a recorded request with the standardwebhooks package (not the project's code); returns the payload. */
 export function verifyWith(secret: string, r: Received): unknown {
   const h = (n: string) => String(r.headers[n]);
-  return new Webhook(secret).verify(r.body, { 'webhook-id': h('webhook-id'), 'webhook-timestamp': h('webhook-timestamp'), 'webhook-signature': h('webhook-signature') });
+  return new Webhook(secret).verify(r.body, {
+    'webhook-id': h('webhook-id'),
+    'webhook-timestamp': h('webhook-timestamp'),
+    'webhook-signature': h('webhook-signature'),
+  });
 }

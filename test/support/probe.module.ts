@@ -48,7 +48,16 @@ export class ProbeController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('writes')
-  @Operation({ id: 'probeWrite', summary: 'test fixture', scope: 'pages:write', write: true, quotaCost: 1, idempotent: true, status: 201, body: ProbeBody })
+  @Operation({
+    id: 'probeWrite',
+    summary: 'test fixture',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 201,
+    body: ProbeBody,
+  })
   write(@Caller() caller: RequestPrincipal, @Input('body') body: ProbeBody) {
     return this.commands.execute(new ProbeWriteCommand(caller.workspaceId, body));
   }

@@ -53,7 +53,9 @@ export interface TestApp {
 }
 
 /** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database. */
-export async function startTestApp(options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-test-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_API_URL: 'http://127.0.0.1:3000', ...options.env, DATABASE_URL: db.url });

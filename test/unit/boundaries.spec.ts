@@ -10,7 +10,9 @@ import { join } from 'node:path';
 describe('boundaries', () => {
   it('has no dependency-rule violation in src/', () => {
     const bin = join(process.cwd(), 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
-    const run = spawnSync(process.execPath, [bin, 'src', '--config', '.dependency-cruiser.js', '--output-type', 'err'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [bin, 'src', '--config', '.dependency-cruiser.js', '--output-type', 'err'], {
+      encoding: 'utf8',
+    });
     expect(`${run.stdout}${run.stderr}`.trim()).toContain('no dependency violations found');
     expect(run.status).toBe(0);
   }, 60_000);

@@ -26,12 +26,17 @@ describe('key tokens', () => {
     expect(parseKeyToken(`bp_test_${secret}`).mode).toBe('test');
   });
 
-  it.each(['', 'bp_live_', `bp_prod_${secret}`, `xx_live_${secret}`, `bp_live_${secret}x`, `bp_live_${secret.slice(1)}-`, `bp_live_${secret} `])(
-    'refuses the malformed token %j as invalid_api_key',
-    (token) => {
-      expect(() => parseKeyToken(token)).toThrow(expect.objectContaining({ code: 'invalid_api_key' }));
-    },
-  );
+  it.each([
+    '',
+    'bp_live_',
+    `bp_prod_${secret}`,
+    `xx_live_${secret}`,
+    `bp_live_${secret}x`,
+    `bp_live_${secret.slice(1)}-`,
+    `bp_live_${secret} `,
+  ])('refuses the malformed token %j as invalid_api_key', (token) => {
+    expect(() => parseKeyToken(token)).toThrow(expect.objectContaining({ code: 'invalid_api_key' }));
+  });
 });
 
 describe('scopes at issue', () => {

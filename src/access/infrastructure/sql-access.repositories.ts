@@ -15,7 +15,13 @@ interface WorkspaceRow {
 }
 
 function toWorkspace(row: WorkspaceRow): Workspace {
-  return Workspace.restore({ id: row.id, name: row.name, plan: row.plan, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) });
+  return Workspace.restore({
+    id: row.id,
+    name: row.name,
+    plan: row.plan,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
 }
 
 @Injectable()
@@ -85,9 +91,10 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
   }
 
   async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
-    const rows = await this.sql.all<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`, [
-      workspaceId,
-    ]);
+    const rows = await this.sql.all<ApiKeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`,
+      [workspaceId],
+    );
     return rows.map(toKey);
   }
 
@@ -96,7 +103,17 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
     await this.sql.all(
       `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET scopes = EXCLUDED.scopes, expires_at = EXCLUDED.expires_at, revoked_at = EXCLUDED.revoked_at`,
-      [s.id, s.workspaceId, s.mode, s.lookupPrefix, Buffer.from(s.secretHash), `{${s.scopes.join(',')}}`, s.expiresAt, s.revokedAt, s.createdAt],
+      [
+        s.id,
+        s.workspaceId,
+        s.mode,
+        s.lookupPrefix,
+        Buffer.from(s.secretHash),
+        `{${s.scopes.join(',')}}`,
+        s.expiresAt,
+        s.revokedAt,
+        s.createdAt,
+      ],
     );
   }
 }
@@ -110,7 +127,9 @@ export class SqlPrincipalLookup extends PrincipalLookup {
 
   async byLookupPrefix(prefix: string): Promise<PrincipalRecord | null> {
     const row = await this.sql.one<ApiKeyRow & { ws_name: string; ws_plan: Plan; ws_created_at: Date; ws_updated_at: Date; epoch: string }>(
-      `SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')},
+      `SELECT ${KEY_COLUMNS.split(', ')
+        .map((c) => `k.${c}`)
+        .join(', ')},
               w.name AS ws_name, w.plan AS ws_plan, w.created_at AS ws_created_at, w.updated_at AS ws_updated_at,
               (SELECT epoch FROM access_epoch) AS epoch
          FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
@@ -118,7 +137,13 @@ export class SqlPrincipalLookup extends PrincipalLookup {
       [prefix],
     );
     if (!row) return null;
-    const workspace = toWorkspace({ id: row.workspace_id, name: row.ws_name, plan: row.ws_plan, created_at: row.ws_created_at, updated_at: row.ws_updated_at });
+    const workspace = toWorkspace({
+      id: row.workspace_id,
+      name: row.ws_name,
+      plan: row.ws_plan,
+      created_at: row.ws_created_at,
+      updated_at: row.ws_updated_at,
+    });
     return { key: toKey(row), workspace, epoch: Number(row.epoch) };
   }
 }

@@ -48,8 +48,10 @@ export class SqlAdmissionGate extends AdmissionGate {
               INSERT INTO rate_limits (key, points, expire)
               SELECT key, n, ?::bigint FROM hits ORDER BY ord
               ON CONFLICT (key) DO UPDATE SET
-                points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint THEN EXCLUDED.points ELSE rate_limits.points + EXCLUDED.points END,
-                expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint THEN EXCLUDED.expire ELSE rate_limits.expire END
+                points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint
+                              THEN EXCLUDED.points ELSE rate_limits.points + EXCLUDED.points END,
+                expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint
+                              THEN EXCLUDED.expire ELSE rate_limits.expire END
               RETURNING key, points, expire)
        SELECT 'burst' AS kind, key AS id, points::text AS value, expire::text FROM counted
        UNION ALL
@@ -58,7 +60,15 @@ export class SqlAdmissionGate extends AdmissionGate {
          JOIN quota_usage q ON q.workspace_id = wanted.workspace_id AND q.period = wanted.period
        UNION ALL
        SELECT 'epoch', '', epoch::text, NULL FROM access_epoch`,
-      [keys, keys.map((k) => hits.get(k)!), now + windowSeconds * 1000, now, now, quotaKeys.map((t) => t.workspaceId), quotaKeys.map((t) => t.period)],
+      [
+        keys,
+        keys.map((k) => hits.get(k)!),
+        now + windowSeconds * 1000,
+        now,
+        now,
+        quotaKeys.map((t) => t.workspaceId),
+        quotaKeys.map((t) => t.period),
+      ],
     );
     const burst = new Map<string, ReturnType<typeof shareWindow>>();
     const quota = new Map<string, number>();

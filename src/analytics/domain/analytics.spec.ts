@@ -8,7 +8,9 @@ describe('range_days', () => {
   });
 
   it.each(['0', '1', '14', '31', '365', '', 'abc', '7.0', '07a', '-7', ' 7', 7.5, null])('refuses %p with a 400 on range_days', (raw) => {
-    expect(() => parseRangeDays(raw)).toThrow(expect.objectContaining({ code: 'invalid_request', errors: [expect.objectContaining({ parameter: 'range_days' })] }));
+    expect(() => parseRangeDays(raw)).toThrow(
+      expect.objectContaining({ code: 'invalid_request', errors: [expect.objectContaining({ parameter: 'range_days' })] }),
+    );
   });
 });
 

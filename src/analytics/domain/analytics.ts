@@ -36,7 +36,10 @@ export function referrerLabel(referer: string | undefined, ownHosts: readonly st
     return DIRECT;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return DIRECT;
-  const host = url.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
   if (!host || ownHosts.some((h) => h.toLowerCase().replace(/^www\./, '') === host)) return DIRECT;
   return host.length > 253 ? host.slice(0, 253) : host;
 }

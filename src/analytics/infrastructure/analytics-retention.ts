@@ -23,6 +23,12 @@ export class AnalyticsRetention implements RetentionTask {
 
   purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
-    return deleteInBatches(this.sql, `DELETE FROM analytics_facts WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING 1`, [cutoff], BATCH);
+    return deleteInBatches(
+      this.sql,
+      `DELETE FROM analytics_facts
+        WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING 1`,
+      [cutoff],
+      BATCH,
+    );
   }
 }

@@ -17,14 +17,20 @@ export class SqlContactRepository extends ContactRepository {
   async add(contact: Contact): Promise<ContactState | null> {
     const c = contact.state;
     const inserted = await this.sql.all(
-      `INSERT INTO contacts (id, workspace_id, email, name, source, source_page_id, source_block_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO contacts (id, workspace_id, email, name, source, source_page_id, source_block_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (workspace_id, source_page_id, source, email) WHERE source_page_id IS NOT NULL DO NOTHING RETURNING id`,
       [c.id, c.workspaceId, c.email, c.name, c.source, c.sourcePageId, c.sourceBlockId, c.createdAt],
     );
     const events = contact.pullEvents();
     if (inserted.length > 0) {
       await this.outbox.append(
-        events.map((e) => ({ type: e.type, workspaceId: e.contact.workspaceId, data: { contact: contactView(e.contact) }, occurredAt: e.contact.createdAt })),
+        events.map((e) => ({
+          type: e.type,
+          workspaceId: e.contact.workspaceId,
+          data: { contact: contactView(e.contact) },
+          occurredAt: e.contact.createdAt,
+        })),
       );
       return null;
     }

@@ -2,12 +2,27 @@ import { describe, expect, it } from '@jest/globals';
 import { Sale } from './sale.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-const base = { id: 'sale_1', workspaceId: 'ws_1', kind: 'TIP', grossAmountCents: 500, currency: 'USD', customerEmail: 'Fan@Example.com', now };
+const base = {
+  id: 'sale_1',
+  workspaceId: 'ws_1',
+  kind: 'TIP',
+  grossAmountCents: 500,
+  currency: 'USD',
+  customerEmail: 'Fan@Example.com',
+  now,
+};
 
 describe('Sale', () => {
   it('records a paid sale with net defaulting to gross and a lower-case currency', () => {
     const { sale, event } = Sale.record(base);
-    expect(sale.state).toMatchObject({ kind: 'TIP', grossAmountCents: 500, netAmountCents: 500, currency: 'usd', customerEmail: 'fan@example.com', refundedAt: null });
+    expect(sale.state).toMatchObject({
+      kind: 'TIP',
+      grossAmountCents: 500,
+      netAmountCents: 500,
+      currency: 'usd',
+      customerEmail: 'fan@example.com',
+      refundedAt: null,
+    });
     expect(event).toEqual({ type: 'sale.paid', sale: sale.state });
   });
 

@@ -58,6 +58,8 @@ export class SqlSaleRepository extends SaleRepository {
       [s.id, s.workspaceId, s.kind, s.grossAmountCents, s.netAmountCents, s.currency, s.customerEmail, s.createdAt, s.refundedAt],
     );
     const at = (e: SaleEvent) => (e.type === 'sale.refunded' ? e.sale.refundedAt! : e.sale.createdAt);
-    await this.outbox.append(sale.pullEvents().map((e) => ({ type: e.type, workspaceId: s.workspaceId, data: { sale: saleView(e.sale) }, occurredAt: at(e) })));
+    await this.outbox.append(
+      sale.pullEvents().map((e) => ({ type: e.type, workspaceId: s.workspaceId, data: { sale: saleView(e.sale) }, occurredAt: at(e) })),
+    );
   }
 }

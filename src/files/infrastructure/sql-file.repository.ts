@@ -25,7 +25,8 @@ export class SqlFileRepository extends FileRepository {
   async add(file: WorkspaceFile): Promise<void> {
     const f = file.state;
     await this.sql.all(
-      `INSERT INTO files (id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO files (id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [f.id, f.workspaceId, f.name, f.mimeType, f.sizeBytes, f.storageKey, f.publicPath, f.createdAt],
     );
   }
@@ -35,7 +36,9 @@ export class SqlFileRepository extends FileRepository {
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]));
+    return this.toFile(
+      await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]),
+    );
   }
 
   private toFile(r: Row | undefined): WorkspaceFile | null {

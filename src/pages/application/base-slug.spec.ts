@@ -17,5 +17,4 @@ describe('slugs', () => {
     expect(s.length).toBeLessThanOrEqual(SLUG_MAX);
     expect(s).not.toMatch(/-$/);
   });
-
 });

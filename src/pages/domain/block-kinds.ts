@@ -1,6 +1,18 @@
 import type { BlockData, ObjectSpec } from './block-schema.js';
 
-export const BLOCK_KINDS = ['LINK', 'HEADER', 'TEXT', 'IMAGE', 'FILE', 'CAROUSEL', 'PRODUCT', 'VIDEO', 'SOCIAL', 'NEWSLETTER', 'TIP'] as const;
+export const BLOCK_KINDS = [
+  'LINK',
+  'HEADER',
+  'TEXT',
+  'IMAGE',
+  'FILE',
+  'CAROUSEL',
+  'PRODUCT',
+  'VIDEO',
+  'SOCIAL',
+  'NEWSLETTER',
+  'TIP',
+] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 export const isBlockKind = (v: string): v is BlockKind => (BLOCK_KINDS as readonly string[]).includes(v);
@@ -8,7 +20,20 @@ export const isBlockKind = (v: string): v is BlockKind => (BLOCK_KINDS as readon
 /** Kinds that show a workspace file: they take `file_url` (a file's `public_path`), required. */
 export const FILE_KINDS: readonly BlockKind[] = ['IMAGE', 'FILE', 'CAROUSEL', 'PRODUCT'];
 
-export const SOCIAL_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'x', 'facebook', 'linkedin', 'github', 'twitch', 'spotify', 'threads', 'bluesky', 'website'] as const;
+export const SOCIAL_PLATFORMS = [
+  'instagram',
+  'tiktok',
+  'youtube',
+  'x',
+  'facebook',
+  'linkedin',
+  'github',
+  'twitch',
+  'spotify',
+  'threads',
+  'bluesky',
+  'website',
+] as const;
 
 /** The strict `data` schema of each block kind. */
 export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
@@ -30,7 +55,12 @@ export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
   },
   CAROUSEL: {
     title: { type: 'string', min: 1, max: 200 },
-    images: { type: 'path-list', minItems: 1, maxItems: 9, description: 'more images after `file_url`: public_path values of workspace files' },
+    images: {
+      type: 'path-list',
+      minItems: 1,
+      maxItems: 9,
+      description: 'more images after `file_url`: public_path values of workspace files',
+    },
   },
   PRODUCT: {
     title: { type: 'string', required: true, min: 1, max: 200 },

@@ -38,7 +38,9 @@ function checkField(name: string, spec: FieldSpec, value: unknown, pointer: stri
       if (value.trim().length < (spec.min ?? 0)) return spec.min ? `${name} must not be empty` : null;
       return value.length > spec.max ? `${name} must be at most ${spec.max} characters` : null;
     case 'url':
-      return typeof value === 'string' && validUrl(value, spec.schemes) ? null : `${name} must be an absolute ${spec.schemes.join(' or ')} URL`;
+      return typeof value === 'string' && validUrl(value, spec.schemes)
+        ? null
+        : `${name} must be an absolute ${spec.schemes.join(' or ')} URL`;
     case 'integer':
       return Number.isSafeInteger(value) && (value as number) >= spec.min && (value as number) <= spec.max
         ? null
@@ -53,12 +55,16 @@ function checkField(name: string, spec: FieldSpec, value: unknown, pointer: stri
       if (!Array.isArray(value) || value.length < spec.minItems || value.length > spec.maxItems) {
         return `${name} must be a list of ${spec.minItems} to ${spec.maxItems} numbers`;
       }
-      return value.every((n) => Number.isSafeInteger(n) && n >= spec.min && n <= spec.max) ? null : `${name} items must be whole numbers from ${spec.min} to ${spec.max}`;
+      return value.every((n) => Number.isSafeInteger(n) && n >= spec.min && n <= spec.max)
+        ? null
+        : `${name} items must be whole numbers from ${spec.min} to ${spec.max}`;
     case 'path-list':
       if (!Array.isArray(value) || value.length < spec.minItems || value.length > spec.maxItems) {
         return `${name} must be a list of ${spec.minItems} to ${spec.maxItems} file paths`;
       }
-      return value.every((p) => typeof p === 'string' && p.startsWith('/files/') && p.length <= 600) ? null : `${name} items must be public_path values of workspace files`;
+      return value.every((p) => typeof p === 'string' && p.startsWith('/files/') && p.length <= 600)
+        ? null
+        : `${name} items must be public_path values of workspace files`;
   }
   void pointer;
 }
@@ -102,7 +108,12 @@ export function jsonSchemaOf(spec: ObjectSpec): Record<string, unknown> {
         properties[name] = { type: 'string', ...(f.min ? { minLength: f.min } : {}), maxLength: f.max, ...d };
         break;
       case 'url':
-        properties[name] = { type: 'string', format: 'uri', maxLength: 2048, description: f.description ?? `${f.schemes.join(' or ')} URL` };
+        properties[name] = {
+          type: 'string',
+          format: 'uri',
+          maxLength: 2048,
+          description: f.description ?? `${f.schemes.join(' or ')} URL`,
+        };
         break;
       case 'integer':
         properties[name] = { type: 'integer', minimum: f.min, maximum: f.max, ...d };
@@ -117,13 +128,27 @@ export function jsonSchemaOf(spec: ObjectSpec): Record<string, unknown> {
         properties[name] = { type: 'string', pattern: '^[a-z]{3}$', ...d };
         break;
       case 'integer-list':
-        properties[name] = { type: 'array', minItems: f.minItems, maxItems: f.maxItems, items: { type: 'integer', minimum: f.min, maximum: f.max }, ...d };
+        properties[name] = {
+          type: 'array',
+          minItems: f.minItems,
+          maxItems: f.maxItems,
+          items: { type: 'integer', minimum: f.min, maximum: f.max },
+          ...d,
+        };
         break;
       case 'path-list':
-        properties[name] = { type: 'array', minItems: f.minItems, maxItems: f.maxItems, items: { type: 'string', pattern: '^/files/' }, ...d };
+        properties[name] = {
+          type: 'array',
+          minItems: f.minItems,
+          maxItems: f.maxItems,
+          items: { type: 'string', pattern: '^/files/' },
+          ...d,
+        };
         break;
     }
   }
-  const required = Object.entries(spec).filter(([, f]) => f.required).map(([n]) => n);
+  const required = Object.entries(spec)
+    .filter(([, f]) => f.required)
+    .map(([n]) => n);
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }

@@ -29,7 +29,16 @@ const pointersOf = (fn: () => unknown) => {
 describe('Page: creation', () => {
   it('starts as an unpublished DRAFT with defaults', () => {
     const s = aPage().snapshot();
-    expect(s).toMatchObject({ status: 'DRAFT', title: 'My links', description: '', locale: 'en', theme: 'classic', draftBlocks: [], liveBlocks: null, scheduledPublishAt: null });
+    expect(s).toMatchObject({
+      status: 'DRAFT',
+      title: 'My links',
+      description: '',
+      locale: 'en',
+      theme: 'classic',
+      draftBlocks: [],
+      liveBlocks: null,
+      scheduledPublishAt: null,
+    });
     expect(s.draftUpdatedAt).toEqual(t0);
     expect(aPage().isLive()).toBe(false);
   });
@@ -37,9 +46,15 @@ describe('Page: creation', () => {
   it('validates title, description, locale and theme with JSON pointers', () => {
     expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: ' ', slug: 's', now: t0 }))).toEqual(['/title']);
     expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'x'.repeat(121), slug: 's', now: t0 }))).toEqual(['/title']);
-    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', description: 'x'.repeat(501), slug: 's', now: t0 }))).toEqual(['/description']);
-    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', locale: 'english!', slug: 's', now: t0 }))).toEqual(['/locale']);
-    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', themePresetKey: 'neon', slug: 's', now: t0 }))).toEqual(['/theme_preset_key']);
+    expect(
+      pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', description: 'x'.repeat(501), slug: 's', now: t0 })),
+    ).toEqual(['/description']);
+    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', locale: 'english!', slug: 's', now: t0 }))).toEqual([
+      '/locale',
+    ]);
+    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', themePresetKey: 'neon', slug: 's', now: t0 }))).toEqual([
+      '/theme_preset_key',
+    ]);
   });
 });
 
@@ -103,11 +118,20 @@ describe('Page: blocks', () => {
 
   it('validates data per kind, strictly, with pointers into the body', () => {
     const p = aPage();
-    expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'LINK', data: { url: 'ftp://x', title: '' }, file: null }, t0)).sort()).toEqual(['/data/title', '/data/url']);
-    expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'LINK', data: { url: 'https://a.b', title: 'A', colour: 'red' }, file: null }, t0))).toEqual(['/data/colour']);
+    expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'LINK', data: { url: 'ftp://x', title: '' }, file: null }, t0)).sort()).toEqual([
+      '/data/title',
+      '/data/url',
+    ]);
+    expect(
+      pointersOf(() => p.addBlock({ id: 'x', kind: 'LINK', data: { url: 'https://a.b', title: 'A', colour: 'red' }, file: null }, t0)),
+    ).toEqual(['/data/colour']);
     expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'BANNER', data: {}, file: null }, t0))).toEqual(['/kind']);
     expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'IMAGE', data: {}, file: null }, t0))).toEqual(['/file_url']);
-    expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'TEXT', data: { text: 'hi' }, file: { publicPath: '/files/f/a.png', name: 'a.png' } }, t0))).toEqual(['/file_url']);
+    expect(
+      pointersOf(() =>
+        p.addBlock({ id: 'x', kind: 'TEXT', data: { text: 'hi' }, file: { publicPath: '/files/f/a.png', name: 'a.png' } }, t0),
+      ),
+    ).toEqual(['/file_url']);
     expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'TIP', data: { currency: 'USD' }, file: null }, t0))).toEqual(['/data/currency']);
     expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'TEXT', data: { text: 'x'.repeat(5000) + '' }, file: null }, t0))).toEqual([]);
     expect(pointersOf(() => p.addBlock({ id: 'y', kind: 'HEADER', data: [], file: null }, t0))).toEqual(['/data']);
@@ -116,7 +140,16 @@ describe('Page: blocks', () => {
   it('derives labels from data or the file name', () => {
     const p = aPage();
     const img = p.addBlock({ id: 'i', kind: 'IMAGE', data: {}, file: { publicPath: '/files/f/cat.png', name: 'cat.png' } }, t0);
-    const file = p.addBlock({ id: 'f', kind: 'FILE', data: { gated: true }, file: { publicPath: '/files/g/guide.pdf', name: 'guide.pdf' }, fileName: 'Free guide' }, t0);
+    const file = p.addBlock(
+      {
+        id: 'f',
+        kind: 'FILE',
+        data: { gated: true },
+        file: { publicPath: '/files/g/guide.pdf', name: 'guide.pdf' },
+        fileName: 'Free guide',
+      },
+      t0,
+    );
     expect(img).toMatchObject({ fileUrl: '/files/f/cat.png', fileName: 'cat.png' });
     expect(file.fileName).toBe('Free guide');
   });
@@ -133,7 +166,9 @@ describe('Page: blocks', () => {
     p.edit({ blockUpdates: [{ blockId: 'a', data: { title: 'A2', description: null }, enabled: false }] }, at(1));
     expect(p.snapshot().draftBlocks[0]).toMatchObject({ data: { url: 'https://a.example', title: 'A2' }, enabled: false });
     const stamp = p.stamp;
-    expect(pointersOf(() => p.edit({ title: 'Changed', blockUpdates: [{ blockId: 'a', data: { url: 'nope' } }] }, at(2)))).toEqual(['/block_updates/0/data/url']);
+    expect(pointersOf(() => p.edit({ title: 'Changed', blockUpdates: [{ blockId: 'a', data: { url: 'nope' } }] }, at(2)))).toEqual([
+      '/block_updates/0/data/url',
+    ]);
     expect(pointersOf(() => p.edit({ blockUpdates: [{ blockId: 'missing', data: {} }] }, at(2)))).toEqual(['/block_updates/0/block_id']);
     expect(p.snapshot().title).toBe('My links');
     expect(p.stamp).toEqual(stamp);
@@ -173,7 +208,9 @@ describe('Page: draft and live', () => {
     const p = aPage();
     p.publish(at(7));
     expect(p.isLive()).toBe(true);
-    expect(p.pullEvents()).toEqual([{ type: 'PagePublished', pageId: 'pg_1', workspaceId: 'ws_1', title: 'My links', slug: 'my-links', publishedAt: at(7) }]);
+    expect(p.pullEvents()).toEqual([
+      { type: 'PagePublished', pageId: 'pg_1', workspaceId: 'ws_1', title: 'My links', slug: 'my-links', publishedAt: at(7) },
+    ]);
     expect(p.pullEvents()).toEqual([]);
   });
 
@@ -230,7 +267,10 @@ describe('Page: snapshots are copies', () => {
   it('shares no block data with what it was restored from or what it hands out, "__proto__" keys included', () => {
     const state = aPage().snapshot();
     const data = JSON.parse('{"url":"https://example.com/a","title":"A","nested":{"list":[1,{"x":2}]},"__proto__":{"polluted":true}}');
-    const page = Page.restore({ ...state, draftBlocks: [{ id: 'blk_1', kind: 'LINK', enabled: true, data, fileUrl: null, fileName: null }] });
+    const page = Page.restore({
+      ...state,
+      draftBlocks: [{ id: 'blk_1', kind: 'LINK', enabled: true, data, fileUrl: null, fileName: null }],
+    });
     data.nested.list[1].x = 99;
     const out = page.snapshot().draftBlocks[0]!.data as Record<string, unknown> & { nested: { list: [number, { x: number }] } };
     expect(out.nested.list[1].x).toBe(2);

@@ -75,7 +75,8 @@ function checkTitle(title: string, pointer = '/title'): string {
 }
 
 function checkDescription(description: string): string {
-  if (description.length > PAGE_LIMITS.descriptionMax) fail([{ pointer: '/description', detail: `description must be at most ${PAGE_LIMITS.descriptionMax} characters` }]);
+  if (description.length > PAGE_LIMITS.descriptionMax)
+    fail([{ pointer: '/description', detail: `description must be at most ${PAGE_LIMITS.descriptionMax} characters` }]);
   return description;
 }
 
@@ -87,7 +88,8 @@ function checkTheme(key: string, pointer = '/theme_preset_key'): ThemePresetKey 
 function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
   const errors = validateObject(BLOCK_DATA[kind], data, base);
   if (errors.length) fail(errors);
-  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes) fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
+  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
+    fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
   return data as BlockData;
 }
 
@@ -128,7 +130,8 @@ export class Page {
     now: Date;
   }): Page {
     const locale = input.locale ?? 'en';
-    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) fail([{ pointer: '/locale', detail: 'locale must be a BCP 47 language tag such as en or pt-BR' }]);
+    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale))
+      fail([{ pointer: '/locale', detail: 'locale must be a BCP 47 language tag such as en or pt-BR' }]);
     return new Page({
       id: input.id,
       workspaceId: input.workspaceId,
@@ -148,7 +151,11 @@ export class Page {
   }
 
   static restore(state: PageState): Page {
-    return new Page({ ...state, draftBlocks: copyBlocks(state.draftBlocks), liveBlocks: state.liveBlocks ? copyBlocks(state.liveBlocks) : null });
+    return new Page({
+      ...state,
+      draftBlocks: copyBlocks(state.draftBlocks),
+      liveBlocks: state.liveBlocks ? copyBlocks(state.liveBlocks) : null,
+    });
   }
 
   get id(): string {
@@ -230,13 +237,25 @@ export class Page {
     if (!isBlockKind(input.kind)) return fail([{ pointer: '/kind', detail: `kind must be one of ${BLOCK_KINDS.join(', ')}` }]);
     const kind = input.kind;
     const takesFile = FILE_KINDS.includes(kind);
-    if (takesFile && !input.file) fail([{ pointer: '/file_url', detail: `file_url is required for ${kind} blocks: the public_path of a workspace file` }]);
+    if (takesFile && !input.file)
+      fail([{ pointer: '/file_url', detail: `file_url is required for ${kind} blocks: the public_path of a workspace file` }]);
     if (!takesFile && input.file) fail([{ pointer: '/file_url', detail: `only ${FILE_KINDS.join(', ')} blocks take file_url` }]);
-    if (input.fileName !== undefined && (!takesFile || input.fileName.trim().length < 1 || input.fileName.length > PAGE_LIMITS.fileNameMax)) {
-      fail([{ pointer: '/file_name', detail: takesFile ? `file_name must be 1 to ${PAGE_LIMITS.fileNameMax} characters` : `only ${FILE_KINDS.join(', ')} blocks take file_name` }]);
+    if (
+      input.fileName !== undefined &&
+      (!takesFile || input.fileName.trim().length < 1 || input.fileName.length > PAGE_LIMITS.fileNameMax)
+    ) {
+      fail([
+        {
+          pointer: '/file_name',
+          detail: takesFile
+            ? `file_name must be 1 to ${PAGE_LIMITS.fileNameMax} characters`
+            : `only ${FILE_KINDS.join(', ')} blocks take file_name`,
+        },
+      ]);
     }
     const data = checkData(kind, input.data ?? {}, '/data');
-    if (this.s.draftBlocks.length >= PAGE_LIMITS.blocksMax) fail([{ pointer: '', detail: `a page holds at most ${PAGE_LIMITS.blocksMax} blocks` }]);
+    if (this.s.draftBlocks.length >= PAGE_LIMITS.blocksMax)
+      fail([{ pointer: '', detail: `a page holds at most ${PAGE_LIMITS.blocksMax} blocks` }]);
     const block: Block = {
       id: input.id,
       kind,
@@ -268,13 +287,21 @@ export class Page {
       scheduledPublishAt: null,
     };
     this.touch(now);
-    this.events.push({ type: 'PagePublished', pageId: this.s.id, workspaceId: this.s.workspaceId, title: this.s.title, slug: this.s.slug, publishedAt: now });
+    this.events.push({
+      type: 'PagePublished',
+      pageId: this.s.id,
+      workspaceId: this.s.workspaceId,
+      title: this.s.title,
+      slug: this.s.slug,
+      publishedAt: now,
+    });
   }
 
   /** Schedules a publish; a later schedule or an immediate publish replaces it. */
   schedulePublish(at: Date, now: Date): void {
     if (at.getTime() <= now.getTime()) fail([{ pointer: '/starts_at', detail: 'starts_at must be in the future' }]);
-    if (at.getTime() > now.getTime() + SCHEDULE_HORIZON_MS) fail([{ pointer: '/starts_at', detail: 'starts_at must be at most one year ahead' }]);
+    if (at.getTime() > now.getTime() + SCHEDULE_HORIZON_MS)
+      fail([{ pointer: '/starts_at', detail: 'starts_at must be at most one year ahead' }]);
     this.s = { ...this.s, scheduledPublishAt: at };
     this.touch(now);
   }

@@ -36,10 +36,20 @@ interface Row {
 }
 
 const COLUMNS =
-  'id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, live_blocks, live_updated_at, scheduled_publish_at, created_at';
+  'id, workspace_id, title, description, slug, status, locale, theme, draft_blocks, draft_updated_at, ' +
+  'live_blocks, live_updated_at, scheduled_publish_at, created_at';
 
 const toJson = (blocks: Block[]): string =>
-  JSON.stringify(blocks.map((b): BlockJson => ({ id: b.id, kind: b.kind, enabled: b.enabled, data: b.data, file_url: b.fileUrl, file_name: b.fileName })));
+  JSON.stringify(
+    blocks.map((b): BlockJson => ({
+      id: b.id,
+      kind: b.kind,
+      enabled: b.enabled,
+      data: b.data,
+      file_url: b.fileUrl,
+      file_name: b.fileName,
+    })),
+  );
 const fromJson = (blocks: BlockJson[]): Block[] =>
   blocks.map((b) => ({ id: b.id, kind: b.kind, enabled: b.enabled, data: b.data, fileUrl: b.file_url, fileName: b.file_name }));
 const date = (d: Date | null) => (d ? new Date(d) : null);
@@ -91,7 +101,10 @@ export class SqlPageRepository extends PageRepository {
   }
 
   async liveBySlug(slug: string): Promise<Page | null> {
-    const row = await this.sql.one<Row>(`SELECT ${COLUMNS} FROM pages WHERE slug = ? AND status = 'PUBLISHED' AND live_blocks IS NOT NULL`, [slug]);
+    const row = await this.sql.one<Row>(
+      `SELECT ${COLUMNS} FROM pages WHERE slug = ? AND status = 'PUBLISHED' AND live_blocks IS NOT NULL`,
+      [slug],
+    );
     return row ? toPage(row) : null;
   }
 
@@ -113,7 +126,12 @@ export class SqlPageRepository extends PageRepository {
     await this.sql.all(`SELECT pg_advisory_xact_lock(hashtext('page-slug:' || ?))`, [baseSlug]);
     for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
       const taken = new Set(
-        (await this.sql.all<{ slug: string }>(`SELECT slug FROM pages WHERE slug = ? OR slug LIKE ?`, [baseSlug, `${baseSlug.slice(0, 40)}%-%`])).map((r) => r.slug),
+        (
+          await this.sql.all<{ slug: string }>(`SELECT slug FROM pages WHERE slug = ? OR slug LIKE ?`, [
+            baseSlug,
+            `${baseSlug.slice(0, 40)}%-%`,
+          ])
+        ).map((r) => r.slug),
       );
       let n = 1;
       while (taken.has(slugCandidate(baseSlug, n)) || isReservedSlug(slugCandidate(baseSlug, n))) n++;
@@ -122,7 +140,22 @@ export class SqlPageRepository extends PageRepository {
       const inserted = await this.sql.all(
         `INSERT INTO pages (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?)
          ON CONFLICT ON CONSTRAINT pages_slug_unique DO NOTHING RETURNING id`,
-        [s.id, s.workspaceId, s.title, s.description, s.slug, s.status, s.locale, s.theme, toJson(s.draftBlocks), s.draftUpdatedAt, s.liveBlocks ? toJson(s.liveBlocks) : null, s.liveUpdatedAt, s.scheduledPublishAt, s.createdAt],
+        [
+          s.id,
+          s.workspaceId,
+          s.title,
+          s.description,
+          s.slug,
+          s.status,
+          s.locale,
+          s.theme,
+          toJson(s.draftBlocks),
+          s.draftUpdatedAt,
+          s.liveBlocks ? toJson(s.liveBlocks) : null,
+          s.liveUpdatedAt,
+          s.scheduledPublishAt,
+          s.createdAt,
+        ],
       );
       if (inserted.length === 1) return page;
     }
@@ -136,7 +169,21 @@ export class SqlPageRepository extends PageRepository {
               live_blocks = ?::jsonb, live_updated_at = ?, scheduled_publish_at = ?
         WHERE id = ? AND workspace_id = ? AND draft_updated_at = ?
         RETURNING id`,
-      [s.title, s.description, s.status, s.locale, s.theme, toJson(s.draftBlocks), s.draftUpdatedAt, s.liveBlocks ? toJson(s.liveBlocks) : null, s.liveUpdatedAt, s.scheduledPublishAt, s.id, s.workspaceId, expectedStamp],
+      [
+        s.title,
+        s.description,
+        s.status,
+        s.locale,
+        s.theme,
+        toJson(s.draftBlocks),
+        s.draftUpdatedAt,
+        s.liveBlocks ? toJson(s.liveBlocks) : null,
+        s.liveUpdatedAt,
+        s.scheduledPublishAt,
+        s.id,
+        s.workspaceId,
+        expectedStamp,
+      ],
     );
     if (rows.length !== 1) return false;
     await this.outbox.append(page.pullEvents().map(toOutboxMessage));

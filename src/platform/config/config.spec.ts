@@ -48,7 +48,9 @@ describe('loadConfig', () => {
     const a = Buffer.alloc(32, 1);
     const b = Buffer.alloc(32, 2);
     expect(loadConfig({}).previousSecretKeys).toEqual([]);
-    expect(loadConfig({ SECRET_ENCRYPTION_KEY_PREVIOUS: ` ${a.toString('base64')}, ${b.toString('base64')} ` }).previousSecretKeys).toEqual([a, b]);
+    expect(loadConfig({ SECRET_ENCRYPTION_KEY_PREVIOUS: ` ${a.toString('base64')}, ${b.toString('base64')} ` }).previousSecretKeys).toEqual(
+      [a, b],
+    );
   });
 
   it('parses the test-only webhook escape hatches', () => {

@@ -74,7 +74,13 @@ const schema = {
   // never used to write. See docs/operations.md, "Rotating the master key".
   SECRET_ENCRYPTION_KEY_PREVIOUS: z
     .string()
-    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean).map((t) => Buffer.from(t, 'base64')))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => Buffer.from(t, 'base64')),
+    )
     .refine((keys) => keys.every((b) => b.length === 32), 'must be a comma-separated list of base64 encodings of exactly 32 bytes')
     .optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
@@ -85,7 +91,12 @@ const schema = {
   QUOTA_PRO_UNITS: int(0, 1_000_000_000).default(100_000),
   WEBHOOK_ALLOWED_TARGETS: z
     .string()
-    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((t) => hostPort.test(t)), 'must be a comma-separated list of host:port pairs')
     .optional(),
   WEBHOOK_RETRY_DELAYS: z

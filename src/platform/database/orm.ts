@@ -13,7 +13,14 @@ export function ormOptions(clientUrl: string, poolMax = 20, pool: { waitMs?: num
     entities: [],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
-    migrations: { migrationsList: migrations, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    migrations: {
+      migrationsList: migrations,
+      tableName: 'schema_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 10_000 },
     // pg-pool's connectionTimeoutMillis bounds the wait for a free pooled connection as well as a new connection.
     driverOptions: { connectionTimeoutMillis: pool.waitMs ?? 0, application_name: pool.applicationName ?? 'bio-page' },

@@ -2,9 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
 /**
- * Holds one connection of `pool` (the workers' pool: listening is workers' business) in `LISTEN <channel>` and calls `onNotify` for each notification. When the
- * connection dies it re-listens on a fresh one after a pause; callers keep a polling backstop, so a lost
- * notification only delays work. `stop()` releases the connection and cancels a pending re-listen.
+ * Holds one connection of `pool` (the workers' pool: listening is workers' business) in `LISTEN <channel>`
+ * and calls `onNotify` for each notification. When the connection dies it re-listens on a fresh one after a
+ * pause; callers keep a polling backstop, so a lost notification only delays work. `stop()` releases the
+ * connection and cancels a pending re-listen.
  */
 export class PgListener {
   private readonly logger = new Logger('PgListener');

@@ -5,7 +5,8 @@ import type { Pool, PoolClient } from 'pg';
 export function numberPlaceholders(sql: string): string {
   // A `?` inside a comment or a dollar-quoted or E'' string would be numbered by mistake: such statements
   // are refused rather than silently changed. (Use jsonb_exists() rather than the jsonb `?` operator.)
-  if (/--|\/\*|\$\$|(^|[\s(,=])E'/i.test(sql)) throw new Error(`Sql: comments, dollar quotes and E'' strings are not supported in statements: ${sql.slice(0, 80)}`);
+  if (/--|\/\*|\$\$|(^|[\s(,=])E'/i.test(sql))
+    throw new Error(`Sql: comments, dollar quotes and E'' strings are not supported in statements: ${sql.slice(0, 80)}`);
   let out = '';
   let n = 0;
   let quote: string | null = null;
@@ -115,10 +116,12 @@ export class Sql {
       return fn();
     }
     const own: Scope = { state: 'lazy' };
-    return this.tx.run(own, () => this.settle(own, async () => {
-      await this.begin(own);
-      return fn();
-    }));
+    return this.tx.run(own, () =>
+      this.settle(own, async () => {
+        await this.begin(own);
+        return fn();
+      }),
+    );
   }
 
   /**
@@ -135,11 +138,13 @@ export class Sql {
       return result;
     }
     const scope: Scope = { state: 'lazy' };
-    return this.tx.run(scope, () => this.settle(scope, async () => {
-      const result = await work();
-      await beforeCommit?.(result);
-      return result;
-    }));
+    return this.tx.run(scope, () =>
+      this.settle(scope, async () => {
+        const result = await work();
+        await beforeCommit?.(result);
+        return result;
+      }),
+    );
   }
 
   inTransaction(): boolean {

@@ -14,13 +14,17 @@ export const ERROR_CATALOG = {
     status: 400,
     title: 'Invalid request',
     description: 'The body, a query parameter or a path parameter failed validation, or the body is not valid JSON.',
-    remedy: 'Read the `errors` member: each entry names a JSON Pointer into the body (`pointer`) or a `parameter`, with a `detail`. Unknown body fields are rejected too.',
+    remedy:
+      'Read the `errors` member: each entry names a JSON Pointer into the body (`pointer`) or a `parameter`, with a `detail`. ' +
+      'Unknown body fields are rejected too.',
   },
   invalid_api_key: {
     status: 401,
     title: 'Invalid API key',
     description: 'The API key is missing, malformed, unknown, revoked or expired.',
-    remedy: 'Send a valid key as `Authorization: Bearer bp_live_…` or `x-api-key: bp_live_…`. Ask your operator for a new key if it was revoked or expired.',
+    remedy:
+      'Send a valid key as `Authorization: Bearer bp_live_…` or `x-api-key: bp_live_…`. ' +
+      'Ask your operator for a new key if it was revoked or expired.',
   },
   insufficient_scope: {
     status: 403,
@@ -61,7 +65,8 @@ export const ERROR_CATALOG = {
   stale_snapshot: {
     status: 409,
     title: 'Stale snapshot',
-    description: "`expected_updated_at` does not match the page's current `draft.updated_at`: someone else changed the page since you read it.",
+    description:
+      "`expected_updated_at` does not match the page's current `draft.updated_at`: someone else changed the page since you read it.",
     remedy: 'Re-read the page, re-apply your change and retry with the fresh `draft.updated_at`.',
   },
   last_block_required: {
@@ -109,13 +114,13 @@ export const ERROR_CATALOG = {
   rate_limited: {
     status: 429,
     title: 'Rate limited',
-    description: "The API key exceeded its burst rate limit (the `burst` policy in `RateLimit-Policy`).",
+    description: 'The API key exceeded its burst rate limit (the `burst` policy in `RateLimit-Policy`).',
     remedy: 'Wait the number of seconds in `Retry-After`, then retry. Spread requests out.',
   },
   quota_exhausted: {
     status: 429,
     title: 'Monthly quota exhausted',
-    description: "The workspace spent its monthly quota units (the `monthly` policy in `RateLimit-Policy`).",
+    description: 'The workspace spent its monthly quota units (the `monthly` policy in `RateLimit-Policy`).',
     remedy: '`Retry-After` gives the seconds until the monthly window resets; or move to a larger plan.',
   },
   internal_error: {

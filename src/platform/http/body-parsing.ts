@@ -31,7 +31,15 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
     if (!options.formPathPrefix || !req.url.startsWith(options.formPathPrefix)) {
-      return done(null, new RefusedBody(new HttpProblem('unsupported_media_type', 'Content-Type application/x-www-form-urlencoded is not accepted; send application/json.')));
+      return done(
+        null,
+        new RefusedBody(
+          new HttpProblem(
+            'unsupported_media_type',
+            'Content-Type application/x-www-form-urlencoded is not accepted; send application/json.',
+          ),
+        ),
+      );
     }
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [k, v] of new URLSearchParams(body as string)) if (!(k in fields)) fields[k] = v;
@@ -39,6 +47,11 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
   });
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (req, _body, done) => {
     const type = String(req.headers['content-type'] ?? '').split(';')[0];
-    done(null, new RefusedBody(new HttpProblem('unsupported_media_type', `Content-Type ${type || '(none)'} is not accepted; send application/json.`)));
+    done(
+      null,
+      new RefusedBody(
+        new HttpProblem('unsupported_media_type', `Content-Type ${type || '(none)'} is not accepted; send application/json.`),
+      ),
+    );
   });
 }

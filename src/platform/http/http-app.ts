@@ -26,7 +26,12 @@ export interface HttpApp {
  * Builds the HTTP application (not yet listening) around `root`: Fastify, problem+json everywhere, headers,
  * docs, metrics. `schemas` are extra OpenAPI component schemas the contexts contribute (block data).
  */
-export async function buildHttpApp(root: DynamicModule, config: AppConfig, logger: Logger, schemas: Record<string, Record<string, unknown>> = {}): Promise<HttpApp> {
+export async function buildHttpApp(
+  root: DynamicModule,
+  config: AppConfig,
+  logger: Logger,
+  schemas: Record<string, Record<string, unknown>> = {},
+): Promise<HttpApp> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdFor,
@@ -38,7 +43,8 @@ export async function buildHttpApp(root: DynamicModule, config: AppConfig, logge
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
     frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', req.id);
-      const detail = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: check its percent-encoding.' : 'The request could not be read.';
+      const detail =
+        error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: check its percent-encoding.' : 'The request could not be read.';
       sendProblem(reply, req, config.docsUrl, { code: 'invalid_request', detail });
     },
   });

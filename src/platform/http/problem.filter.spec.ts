@@ -11,5 +11,7 @@ describe('isDatabaseUnavailable', () => {
     [new Error('Connection terminated unexpectedly')],
   ])('recognises %j', (err) => expect(isDatabaseUnavailable(err)).toBe(true));
 
-  it.each([[{ code: '23505' }], [new Error('boom')], [undefined], [{ code: 42 }]])('does not mistake %j', (err) => expect(isDatabaseUnavailable(err)).toBe(false));
+  it.each([[{ code: '23505' }], [new Error('boom')], [undefined], [{ code: 42 }]])('does not mistake %j', (err) =>
+    expect(isDatabaseUnavailable(err)).toBe(false),
+  );
 });

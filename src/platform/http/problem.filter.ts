@@ -10,7 +10,11 @@ import type { RouteTable } from './route-table.js';
 const DB_UNAVAILABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|EPIPE|08\d{3}|57P0[1-3])$/;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; name?: string; message?: string } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; name?: string; message?: string } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && DB_UNAVAILABLE.test(e.code)) return true;
     if (e.name === 'ConnectionException') return true;
     if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
@@ -106,7 +110,10 @@ export class ProblemFilter implements ExceptionFilter {
       case 405:
         return { code: 'method_not_allowed' as const };
       default:
-        return { code: 'invalid_request' as const, detail: error.message ? `The request could not be processed: ${error.message}` : 'The request could not be processed.' };
+        return {
+          code: 'invalid_request' as const,
+          detail: error.message ? `The request could not be processed: ${error.message}` : 'The request could not be processed.',
+        };
     }
   }
 }

@@ -24,7 +24,8 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function findUnstorable(value: unknown): { pointer: string; detail: string } | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
-  const badText = (s: string) => (s.includes('\u0000') ? 'must not contain NUL characters' : !s.isWellFormed() ? 'must be valid Unicode (no lone surrogates)' : null);
+  const badText = (s: string) =>
+    s.includes('\u0000') ? 'must not contain NUL characters' : !s.isWellFormed() ? 'must be valid Unicode (no lone surrogates)' : null;
   while (stack.length > 0) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
@@ -71,12 +72,21 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: u
   // A DTO without any declared field (an operation that takes no body) reports one root-level error:
   // the input is valid when it is empty, else each of its fields is unknown.
   if (errors.length === 1 && errors[0]!.property === undefined) {
-    errors = Object.keys(plain).map((property) => Object.assign(Object.create(null), { property, constraints: { whitelistValidation: `property ${property} should not exist` }, children: [] }));
+    errors = Object.keys(plain).map((property) =>
+      Object.assign(Object.create(null), {
+        property,
+        constraints: { whitelistValidation: `property ${property} should not exist` },
+        children: [],
+      }),
+    );
   }
   if (errors.length > 0) {
     const fields: FieldError[] = [];
     collect(errors, [], where, fields);
-    throw new ValidationError(fields, fields.map((f) => ('pointer' in f ? `${f.pointer}: ${f.detail}` : `${f.parameter}: ${f.detail}`)).join('; '));
+    throw new ValidationError(
+      fields,
+      fields.map((f) => ('pointer' in f ? `${f.pointer}: ${f.detail}` : `${f.parameter}: ${f.detail}`)).join('; '),
+    );
   }
   return instance;
 }

@@ -17,7 +17,9 @@ describe('parseIdempotencyKey', () => {
 describe('fingerprints', () => {
   it('ignore key order and the query string', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}');
-    expect(requestFingerprint('post', '/v1/pages?x=1', { title: 'A', theme: 'b' })).toBe(requestFingerprint('POST', '/v1/pages', { theme: 'b', title: 'A' }));
+    expect(requestFingerprint('post', '/v1/pages?x=1', { title: 'A', theme: 'b' })).toBe(
+      requestFingerprint('POST', '/v1/pages', { theme: 'b', title: 'A' }),
+    );
   });
 
   it('differ by method, path and body', () => {

@@ -19,7 +19,10 @@ export function parseIdempotencyKey(header: string): string {
 }
 
 const invalid = () =>
-  ValidationError.parameter('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters (optionally as a quoted string).');
+  ValidationError.parameter(
+    'Idempotency-Key',
+    'The Idempotency-Key header must be 1 to 255 printable ASCII characters (optionally as a quoted string).',
+  );
 
 /** JSON with object keys sorted at every depth, so key order never changes a fingerprint. */
 export function canonicalJson(value: unknown): string {
@@ -34,5 +37,7 @@ export function canonicalJson(value: unknown): string {
 /** Fingerprint of a request: method, path (without query) and the canonical JSON of the parsed body. */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
   const path = url.split('?')[0];
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('base64url');
 }

@@ -73,9 +73,14 @@ export class IdempotencyStore {
           'retry-after': '1',
         });
       }
-      return { kind: 'replay', response: { status: row.response_status ?? 200, body: row.response_body, headers: row.response_headers ?? {} } };
+      return {
+        kind: 'replay',
+        response: { status: row.response_status ?? 200, body: row.response_body, headers: row.response_headers ?? {} },
+      };
     }
-    throw new HttpProblem('idempotency_request_in_progress', 'A request with this Idempotency-Key is still in progress.', { 'retry-after': '1' });
+    throw new HttpProblem('idempotency_request_in_progress', 'A request with this Idempotency-Key is still in progress.', {
+      'retry-after': '1',
+    });
   }
 
   /** Stores the outcome; call inside the operation's transaction. Fails if the claim was lost. */
@@ -85,7 +90,15 @@ export class IdempotencyStore {
           SET state = 'done', response_status = ?, response_body = ?::jsonb, response_headers = ?::jsonb
         WHERE workspace_id = ? AND mode = ? AND key = ? AND owner_token = ?
         RETURNING key`,
-      [response.status, JSON.stringify(response.body ?? null), JSON.stringify(response.headers), scope.workspaceId, scope.mode, scope.key, token],
+      [
+        response.status,
+        JSON.stringify(response.body ?? null),
+        JSON.stringify(response.headers),
+        scope.workspaceId,
+        scope.mode,
+        scope.key,
+        token,
+      ],
     );
     if (rows.length !== 1) {
       throw new HttpProblem('idempotency_request_in_progress', 'The Idempotency-Key was taken over by another request.');
@@ -104,10 +117,9 @@ export class IdempotencyStore {
 
   /** Deletes keys past their retention; returns how many. */
   async purgeExpired(): Promise<number> {
-    const rows = await this.sql.all(
-      `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ?) RETURNING key`,
-      [IDEMPOTENCY_RETENTION_HOURS],
-    );
+    const rows = await this.sql.all(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ?) RETURNING key`, [
+      IDEMPOTENCY_RETENTION_HOURS,
+    ]);
     return rows.length;
   }
 }

@@ -30,7 +30,6 @@ export class Metrics {
     registers: [this.registry],
   });
 
-
   constructor(sql: Sql) {
     collectDefaultMetrics({ register: this.registry });
     /** A gauge set from one query at scrape time; when the database is down it keeps its last value. */
@@ -44,7 +43,11 @@ export class Metrics {
           if (row) this.set(Number(row.v ?? 0));
         },
       });
-    fromDatabase('outbox_unpublished_events', 'Domain events committed but not yet fanned out to webhook deliveries', `SELECT count(*) AS v FROM outbox WHERE processed_at IS NULL`);
+    fromDatabase(
+      'outbox_unpublished_events',
+      'Domain events committed but not yet fanned out to webhook deliveries',
+      `SELECT count(*) AS v FROM outbox WHERE processed_at IS NULL`,
+    );
     fromDatabase(
       'webhook_deliveries_due',
       'PENDING webhook deliveries whose attempt is due now (the dispatchers’ backlog)',
@@ -53,7 +56,8 @@ export class Metrics {
     fromDatabase(
       'webhook_oldest_due_seconds',
       'How long the oldest due webhook delivery has waited past its attempt time',
-      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v
+         FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
     );
   }
 }

@@ -31,7 +31,11 @@ const PROBLEM_SCHEMA = {
 };
 
 /** Builds the OpenAPI 3.1 description from the controllers' decorators. */
-export function buildOpenApiDocument(app: INestApplication, publicApiUrl: string, extraSchemas: Record<string, unknown> = {}): OpenAPIObject {
+export function buildOpenApiDocument(
+  app: INestApplication,
+  publicApiUrl: string,
+  extraSchemas: Record<string, unknown> = {},
+): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Bio-Page Publishing API')
@@ -45,7 +49,10 @@ export function buildOpenApiDocument(app: INestApplication, publicApiUrl: string
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'apiKey')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(extraSchemas as Record<string, never>), Problem: PROBLEM_SCHEMA as never } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(extraSchemas as Record<string, never>), Problem: PROBLEM_SCHEMA as never },
+  };
   document.paths['/v1/openapi.json'] = {
     get: {
       operationId: 'getOpenApiDocument',

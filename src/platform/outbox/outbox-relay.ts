@@ -36,7 +36,11 @@ const MAX_BACKOFF_S = 300;
 export class OutboxRelay implements BackgroundWorker {
   readonly name = 'outbox-relay';
   private readonly logger = new Logger('OutboxRelay');
-  private readonly loop = new PollingLoop(() => this.drainOnce(), POLL_MS, (err) => this.logger.error({ err }, 'Outbox relay error'));
+  private readonly loop = new PollingLoop(
+    () => this.drainOnce(),
+    POLL_MS,
+    (err) => this.logger.error({ err }, 'Outbox relay error'),
+  );
   private readonly listener: PgListener;
 
   constructor(

@@ -55,11 +55,23 @@ describe('CursorCodec across a key rotation', () => {
 describe('toPage', () => {
   const rows = [1, 2, 3].map((n) => ({ at: `2026-11-22T10:00:0${n}.000Z`, id: `r${n}` }));
   it('uses the extra row only to set has_more', () => {
-    const page = toPage(rows, 2, (r) => r, (p) => p.id, (r) => r.id);
+    const page = toPage(
+      rows,
+      2,
+      (r) => r,
+      (p) => p.id,
+      (r) => r.id,
+    );
     expect(page).toEqual({ data: ['r1', 'r2'], has_more: true, next_cursor: 'r2' });
   });
   it('ends with a null cursor', () => {
-    const page = toPage(rows, 3, (r) => r, (p) => p.id, (r) => r.id);
+    const page = toPage(
+      rows,
+      3,
+      (r) => r,
+      (p) => p.id,
+      (r) => r.id,
+    );
     expect(page).toEqual({ data: ['r1', 'r2', 'r3'], has_more: false, next_cursor: null });
   });
 });

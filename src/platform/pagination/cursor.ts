@@ -40,7 +40,8 @@ export class CursorCodec {
   }
 
   decode(cursor: string, list: string, workspaceId: string, filter = ''): KeysetPosition {
-    const invalid = () => ValidationError.parameter('after', 'The cursor is not valid for this list; pass back a next_cursor exactly as returned.');
+    const invalid = () =>
+      ValidationError.parameter('after', 'The cursor is not valid for this list; pass back a next_cursor exactly as returned.');
     if (cursor.length > 512) throw invalid();
     const [body, tag, extra] = cursor.split('.');
     if (!body || !tag || extra !== undefined) throw invalid();

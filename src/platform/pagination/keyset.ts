@@ -23,7 +23,16 @@ export function keysetPage<R>(
 export async function listWorkspaceRows<R extends { id: string }, T>(
   sql: Sql,
   cursors: CursorCodec,
-  q: { list: string; workspaceId: string; limit: number; after?: string; select: string; from: string; orderBy?: string; map: (row: R) => T },
+  q: {
+    list: string;
+    workspaceId: string;
+    limit: number;
+    after?: string;
+    select: string;
+    from: string;
+    orderBy?: string;
+    map: (row: R) => T;
+  },
 ): Promise<Page<T>> {
   const orderBy = q.orderBy ?? 'created_at';
   const rows = await keysetPage<R>(sql, {

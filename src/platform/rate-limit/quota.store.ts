@@ -30,11 +30,18 @@ export class QuotaStore {
   /** Gives units back (the operation failed on the server's side). */
   async refund(workspaceId: string, period: string, cost: number): Promise<void> {
     if (cost <= 0) return;
-    await this.sql.all(`UPDATE quota_usage SET used = GREATEST(used - ?, 0) WHERE workspace_id = ? AND period = ?`, [cost, workspaceId, period]);
+    await this.sql.all(`UPDATE quota_usage SET used = GREATEST(used - ?, 0) WHERE workspace_id = ? AND period = ?`, [
+      cost,
+      workspaceId,
+      period,
+    ]);
   }
 
   async used(workspaceId: string, period: string): Promise<number> {
-    const row = await this.sql.one<{ used: string }>(`SELECT used FROM quota_usage WHERE workspace_id = ? AND period = ?`, [workspaceId, period]);
+    const row = await this.sql.one<{ used: string }>(`SELECT used FROM quota_usage WHERE workspace_id = ? AND period = ?`, [
+      workspaceId,
+      period,
+    ]);
     return row ? Number(row.used) : 0;
   }
 }

@@ -15,6 +15,8 @@ describe('rateLimitHeaders', () => {
   });
 
   it('never prints negative remaining', () => {
-    expect(rateLimitHeaders([{ name: 'burst', quota: 1, windowSeconds: 10, remaining: -3, resetSeconds: 2 }]).ratelimit).toBe('"burst";r=0;t=2');
+    expect(rateLimitHeaders([{ name: 'burst', quota: 1, windowSeconds: 10, remaining: -3, resetSeconds: 2 }]).ratelimit).toBe(
+      '"burst";r=0;t=2',
+    );
   });
 });

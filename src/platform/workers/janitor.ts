@@ -27,11 +27,7 @@ export class Janitor implements BackgroundWorker {
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
 
-  constructor(
-    idempotency: IdempotencyStore,
-    relay: OutboxRelay,
-    registry: WorkerRegistry,
-  ) {
+  constructor(idempotency: IdempotencyStore, relay: OutboxRelay, registry: WorkerRegistry) {
     this.add({ name: 'expired idempotency keys', purge: () => idempotency.purgeExpired() });
     this.add({ name: 'published outbox rows', purge: () => relay.purgeProcessed() });
     registry.register(this);

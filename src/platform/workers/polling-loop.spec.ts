@@ -10,10 +10,14 @@ describe('PollingLoop', () => {
   it('keeps ticking while there is work, idles otherwise, and wakes on demand', async () => {
     let work = 3;
     let ticks = 0;
-    const loop = new PollingLoop(async () => {
-      ticks++;
-      return work > 0 ? work-- : 0;
-    }, 60_000, () => undefined);
+    const loop = new PollingLoop(
+      async () => {
+        ticks++;
+        return work > 0 ? work-- : 0;
+      },
+      60_000,
+      () => undefined,
+    );
     loop.start();
     await waitFor(() => ticks === 4); // 3 with work, then one that finds none
     expect(ticks).toBe(4);
@@ -30,11 +34,15 @@ describe('PollingLoop', () => {
   it('reports errors and carries on', async () => {
     const errors: unknown[] = [];
     let ticks = 0;
-    const loop = new PollingLoop(async () => {
-      ticks++;
-      if (ticks === 1) throw new Error('boom');
-      return 0;
-    }, 10, (e) => errors.push(e));
+    const loop = new PollingLoop(
+      async () => {
+        ticks++;
+        if (ticks === 1) throw new Error('boom');
+        return 0;
+      },
+      10,
+      (e) => errors.push(e),
+    );
     loop.start();
     await waitFor(() => ticks >= 2);
     await loop.stop();

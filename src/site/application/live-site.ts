@@ -35,7 +35,12 @@ export class LiveSite {
     const block = page.blocks.find((b) => b.id === blockId);
     const target = block?.kind === 'LINK' ? block.data.url : block?.kind === 'IMAGE' ? block.data.link_url : undefined;
     if (!block || typeof target !== 'string') return null;
-    await this.commands.execute(new RecordClickCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, { blockId: block.id, label: block.label, url: target }));
+    await this.commands.execute(
+      new RecordClickCommand(
+        { ...visitor, workspaceId: page.workspaceId, pageId: page.id },
+        { blockId: block.id, label: block.label, url: target },
+      ),
+    );
     return target;
   }
 
@@ -44,7 +49,13 @@ export class LiveSite {
   }
 
   /** Captures a contact from a form block (ValidationError on a bad address); a repeat is not a duplicate. */
-  async capture(page: LivePage, block: LiveBlockView, source: 'NEWSLETTER' | 'GATED_DOWNLOAD', email: string, name: string | undefined): Promise<void> {
+  async capture(
+    page: LivePage,
+    block: LiveBlockView,
+    source: 'NEWSLETTER' | 'GATED_DOWNLOAD',
+    email: string,
+    name: string | undefined,
+  ): Promise<void> {
     await this.commands.execute(new CaptureContactCommand(page.workspaceId, email, name, source, page.id, block.id));
   }
 }

@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { Transactions } from '../../platform/cqrs/transactional.js';
-import { decide, fold, retryPolicyFrom, type DeliveryCommand, type DeliveryEvent, type DeliveryState, type RetryPolicy } from '../domain/delivery.js';
+import {
+  decide,
+  fold,
+  retryPolicyFrom,
+  type DeliveryCommand,
+  type DeliveryEvent,
+  type DeliveryState,
+  type RetryPolicy,
+} from '../domain/delivery.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore } from './ports/webhook.ports.js';
 
 export interface Decided {

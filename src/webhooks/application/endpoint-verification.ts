@@ -6,7 +6,13 @@ import { envelopeBody } from './webhook.views.js';
 const TEST_MESSAGE = 'This is a test event. If you can read this, your endpoint receives signed webhooks.';
 
 /** Sends a signed `endpoint.test` (never persisted, ignores the event-type filter) and returns the outcome. */
-export async function sendTestEvent(transport: WebhookTransport, ids: IdGenerator, url: string, secrets: string[], now: Date): Promise<TransportOutcome> {
+export async function sendTestEvent(
+  transport: WebhookTransport,
+  ids: IdGenerator,
+  url: string,
+  secrets: string[],
+  now: Date,
+): Promise<TransportOutcome> {
   const id = ids.next('whmsg');
   return transport.send(url, secrets, { id, body: envelopeBody(id, 'endpoint.test', now, { message: TEST_MESSAGE }) }, now);
 }

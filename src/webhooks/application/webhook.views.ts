@@ -65,7 +65,13 @@ export function deliveryView(s: DeliveryState): DeliveryView {
     next_attempt_at: iso(s.nextAttemptAt),
     last_status_code: s.lastStatusCode,
     created_at: s.createdAt.toISOString(),
-    attempts: s.attempts.map((a) => ({ number: a.number, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.at.toISOString() })),
+    attempts: s.attempts.map((a) => ({
+      number: a.number,
+      status_code: a.statusCode,
+      error: a.error,
+      duration_ms: a.durationMs,
+      at: a.at.toISOString(),
+    })),
   };
 }
 

@@ -82,7 +82,8 @@ const attempt = (outcome: Partial<AttemptOutcome>, now: Date, jitter = 0): Deliv
   now,
   jitter,
 });
-const http = (statusCode: number, now: Date, jitter = 0) => attempt({ statusCode, error: statusCode >= 300 ? `HTTP ${statusCode}` : null }, now, jitter);
+const http = (statusCode: number, now: Date, jitter = 0) =>
+  attempt({ statusCode, error: statusCode >= 300 ? `HTTP ${statusCode}` : null }, now, jitter);
 
 /** Runs commands one after another through decide/evolve, returning every event emitted. */
 function run(commands: DeliveryCommand[], history: DeliveryEvent[] = [], policy?: RetryPolicy): DeliveryEvent[] {
@@ -113,15 +114,41 @@ const DEFAULT_DELAYS = [30, 120, 600, 3600, 14400, 43200, 86400];
 
 describe('Delivery: creation', () => {
   it('for an active endpoint: PENDING, first attempt due at once', () => {
-    const s = given().when(create(true)).then([created(t0)])!;
-    expect(s).toMatchObject({ id: 'dlv_1', endpointId: 'we_1', workspaceId: 'ws_1', eventId: 'whmsg_1', eventType: 'page.published', status: 'PENDING' });
-    expect(s).toMatchObject({ attempts: [], attemptCount: 0, attemptsInCycle: 0, nextAttemptAt: t0, lastStatusCode: null, recordedWhileDisabled: false, version: 1 });
+    const s = given()
+      .when(create(true))
+      .then([created(t0)])!;
+    expect(s).toMatchObject({
+      id: 'dlv_1',
+      endpointId: 'we_1',
+      workspaceId: 'ws_1',
+      eventId: 'whmsg_1',
+      eventType: 'page.published',
+      status: 'PENDING',
+    });
+    expect(s).toMatchObject({
+      attempts: [],
+      attemptCount: 0,
+      attemptsInCycle: 0,
+      nextAttemptAt: t0,
+      lastStatusCode: null,
+      recordedWhileDisabled: false,
+      version: 1,
+    });
     expect(s.createdAt).toEqual(t0);
   });
 
   it('for a disabled endpoint: recorded FAILED with no attempt, flagged so it does not count toward consecutive failures', () => {
-    const s = given().when(create(false)).then([created(null), { type: 'DeliveryRecordedAsFailed', at: t0 }])!;
-    expect(s).toMatchObject({ status: 'FAILED', attempts: [], attemptCount: 0, nextAttemptAt: null, recordedWhileDisabled: true, version: 2 });
+    const s = given()
+      .when(create(false))
+      .then([created(null), { type: 'DeliveryRecordedAsFailed', at: t0 }])!;
+    expect(s).toMatchObject({
+      status: 'FAILED',
+      attempts: [],
+      attemptCount: 0,
+      nextAttemptAt: null,
+      recordedWhileDisabled: true,
+      version: 2,
+    });
   });
 
   it('cannot be created twice', () => {
@@ -131,7 +158,9 @@ describe('Delivery: creation', () => {
   it('other commands need an existing delivery', () => {
     given().when(http(200, t0)).thenRejects('invalid_request');
     given().when({ type: 'Resend', now: t0 }).thenRejects('invalid_request');
-    given().when({ type: 'Replay', now: t0, since: at(-DAY) }).thenRejects('invalid_request');
+    given()
+      .when({ type: 'Replay', now: t0, since: at(-DAY) })
+      .thenRejects('invalid_request');
   });
 });
 
@@ -157,27 +186,53 @@ describe('Delivery: attempts', () => {
   ])('counts %s as a failure and schedules a retry', (_label, code) => {
     const s = given([created()])
       .when(attempt({ statusCode: code, error: `HTTP ${code}: nope`, durationMs: 40 }, t0))
-      .then([{ type: 'AttemptFailed', number: 1, statusCode: code, error: `HTTP ${code}: nope`, durationMs: 40, at: t0, nextAttemptAt: at(30 * S) }])!;
+      .then([
+        {
+          type: 'AttemptFailed',
+          number: 1,
+          statusCode: code,
+          error: `HTTP ${code}: nope`,
+          durationMs: 40,
+          at: t0,
+          nextAttemptAt: at(30 * S),
+        },
+      ])!;
     expect(s).toMatchObject({ status: 'PENDING', attemptCount: 1, attemptsInCycle: 1, nextAttemptAt: at(30 * S), lastStatusCode: code });
   });
 
   it('counts a network error (no status code) as a failure', () => {
     const s = given([created()])
       .when(attempt({ statusCode: null, error: 'timed out after 10000 ms', durationMs: 10_000 }, t0))
-      .then([{ type: 'AttemptFailed', number: 1, statusCode: null, error: 'timed out after 10000 ms', durationMs: 10_000, at: t0, nextAttemptAt: at(30 * S) }])!;
+      .then([
+        {
+          type: 'AttemptFailed',
+          number: 1,
+          statusCode: null,
+          error: 'timed out after 10000 ms',
+          durationMs: 10_000,
+          at: t0,
+          nextAttemptAt: at(30 * S),
+        },
+      ])!;
     expect(s.lastStatusCode).toBeNull();
     expect(s.attempts[0]).toEqual({ number: 1, statusCode: null, error: 'timed out after 10000 ms', durationMs: 10_000, at: t0 });
   });
 
   it('summarises a failure that came without an error text', () => {
-    const [e1] = given([created()]).when(attempt({ statusCode: 500, error: null }, t0)).events();
-    const [e2] = given([created()]).when(attempt({ statusCode: null, error: null }, t0)).events();
+    const [e1] = given([created()])
+      .when(attempt({ statusCode: 500, error: null }, t0))
+      .events();
+    const [e2] = given([created()])
+      .when(attempt({ statusCode: null, error: null }, t0))
+      .events();
     expect(e1).toMatchObject({ type: 'AttemptFailed', error: 'HTTP 500' });
     expect(e2).toMatchObject({ type: 'AttemptFailed', error: 'no response' });
   });
 
   it('truncates the error to 500 characters', () => {
-    const [e] = given([created()]).when(attempt({ statusCode: 500, error: 'x'.repeat(2000) }, t0)).events();
+    const [e] = given([created()])
+      .when(attempt({ statusCode: 500, error: 'x'.repeat(2000) }, t0))
+      .events();
     expect(e).toMatchObject({ type: 'AttemptFailed' });
     expect((e as { error: string }).error).toHaveLength(500);
     expect((e as { error: string }).error.endsWith('…')).toBe(true);
@@ -194,7 +249,14 @@ describe('Delivery: attempts', () => {
     // about 41 hours from the first to the last attempt
     expect((failures[7]!.at.getTime() - failures[0]!.at.getTime()) / 3600_000).toBeCloseTo(41.2, 1);
     const s = fold(events)!;
-    expect(s).toMatchObject({ status: 'FAILED', attemptCount: 8, attemptsInCycle: 8, nextAttemptAt: null, lastStatusCode: 503, recordedWhileDisabled: false });
+    expect(s).toMatchObject({
+      status: 'FAILED',
+      attemptCount: 8,
+      attemptsInCycle: 8,
+      nextAttemptAt: null,
+      lastStatusCode: 503,
+      recordedWhileDisabled: false,
+    });
   });
 
   it('emits AttemptFailed(next null) + DeliveryFailed for the 8th failure', () => {
@@ -229,10 +291,16 @@ describe('Delivery: attempts', () => {
 
   it('allows no attempt after SUCCEEDED or FAILED', () => {
     const succeeded = run([http(200, t0)], [created()]);
-    given(succeeded).when(http(200, at(S))).thenRejects('invalid_request');
+    given(succeeded)
+      .when(http(200, at(S)))
+      .thenRejects('invalid_request');
     const failed = failRepeatedly([created()], 8);
-    given(failed).when(http(200, at(DAY * 3))).thenRejects('invalid_request');
-    given([created(null), { type: 'DeliveryRecordedAsFailed', at: t0 }]).when(http(200, t0)).thenRejects('invalid_request');
+    given(failed)
+      .when(http(200, at(DAY * 3)))
+      .thenRejects('invalid_request');
+    given([created(null), { type: 'DeliveryRecordedAsFailed', at: t0 }])
+      .when(http(200, t0))
+      .thenRejects('invalid_request');
   });
 });
 
@@ -259,7 +327,9 @@ describe('Delivery: resend', () => {
   it('resends a SUCCEEDED delivery: it is sent again, numbering continues', () => {
     const ok = run([http(200, t0)], [created()]);
     const now = at(DAY);
-    const s = given(ok).when({ type: 'Resend', now }).then([{ type: 'DeliveryRequeued', at: now, reason: 'RESEND', nextAttemptAt: now }])!;
+    const s = given(ok)
+      .when({ type: 'Resend', now })
+      .then([{ type: 'DeliveryRequeued', at: now, reason: 'RESEND', nextAttemptAt: now }])!;
     expect(s).toMatchObject({ status: 'PENDING', attemptCount: 1, attemptsInCycle: 0, lastStatusCode: 200, nextAttemptAt: now });
     const [next] = decide(http(200, now), s);
     expect(next).toMatchObject({ type: 'AttemptSucceeded', number: 2 });
@@ -268,7 +338,9 @@ describe('Delivery: resend', () => {
   it('resends a PENDING delivery: the next attempt becomes immediate and the ladder restarts', () => {
     const pending = failRepeatedly([created()], 3);
     const now = at(60 * S);
-    const s = given(pending).when({ type: 'Resend', now }).then([{ type: 'DeliveryRequeued', at: now, reason: 'RESEND', nextAttemptAt: now }])!;
+    const s = given(pending)
+      .when({ type: 'Resend', now })
+      .then([{ type: 'DeliveryRequeued', at: now, reason: 'RESEND', nextAttemptAt: now }])!;
     expect(s).toMatchObject({ status: 'PENDING', attemptCount: 3, attemptsInCycle: 0, nextAttemptAt: now });
     expect(decide(http(500, now), s)[0]).toMatchObject({ number: 4, nextAttemptAt: at(90 * S) });
   });
@@ -299,24 +371,36 @@ describe('Delivery: replay', () => {
   });
 
   it('skips a delivery created before since (no error: replay is a bulk operation)', () => {
-    given(failed()).when({ type: 'Replay', now, since: at(1) }).then([]);
+    given(failed())
+      .when({ type: 'Replay', now, since: at(1) })
+      .then([]);
   });
 
   it('skips PENDING and SUCCEEDED deliveries', () => {
     given([created()]).when({ type: 'Replay', now, since: t0 }).then([]);
-    given(run([http(200, t0)], [created()])).when({ type: 'Replay', now, since: t0 }).then([]);
+    given(run([http(200, t0)], [created()]))
+      .when({ type: 'Replay', now, since: t0 })
+      .then([]);
   });
 
   it('accepts since exactly 30 days back; refuses an older since with pointer /since', () => {
     const late = at(30 * DAY);
-    given(failed()).when({ type: 'Replay', now: late, since: t0 }).then([{ type: 'DeliveryRequeued', at: late, reason: 'REPLAY', nextAttemptAt: late }]);
-    given(failed()).when({ type: 'Replay', now: at(30 * DAY + 1), since: t0 }).thenRejects('invalid_request', '/since');
+    given(failed())
+      .when({ type: 'Replay', now: late, since: t0 })
+      .then([{ type: 'DeliveryRequeued', at: late, reason: 'REPLAY', nextAttemptAt: late }]);
+    given(failed())
+      .when({ type: 'Replay', now: at(30 * DAY + 1), since: t0 })
+      .thenRejects('invalid_request', '/since');
     // the window is checked whatever the delivery's state
-    given([created()]).when({ type: 'Replay', now: at(31 * DAY), since: t0 }).thenRejects('invalid_request', '/since');
+    given([created()])
+      .when({ type: 'Replay', now: at(31 * DAY), since: t0 })
+      .thenRejects('invalid_request', '/since');
   });
 
   it('refuses an invalid since', () => {
-    given(failed()).when({ type: 'Replay', now, since: new Date('nope') }).thenRejects('invalid_request', '/since');
+    given(failed())
+      .when({ type: 'Replay', now, since: new Date('nope') })
+      .thenRejects('invalid_request', '/since');
   });
 });
 
@@ -396,18 +480,24 @@ describe('Delivery: evolve and fold', () => {
 describe('Delivery: due while its endpoint is disabled', () => {
   it('a PENDING delivery is held as FAILED with no attempt, flagged like one recorded while disabled', () => {
     const history = run([http(503, t0)], [created()]);
-    const s = given(history).when({ type: 'HoldForDisabledEndpoint', now: at(30 * S) }).then([{ type: 'DeliveryRecordedAsFailed', at: at(30 * S) }])!;
+    const s = given(history)
+      .when({ type: 'HoldForDisabledEndpoint', now: at(30 * S) })
+      .then([{ type: 'DeliveryRecordedAsFailed', at: at(30 * S) }])!;
     expect(s).toMatchObject({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null, recordedWhileDisabled: true });
   });
 
   it('a replay after re-enabling recovers it', () => {
     const held = run([http(503, t0), { type: 'HoldForDisabledEndpoint', now: at(30 * S) }], [created()]);
-    const s = given(held).when({ type: 'Replay', now: at(DAY), since: t0 }).then([{ type: 'DeliveryRequeued', at: at(DAY), reason: 'REPLAY', nextAttemptAt: at(DAY) }])!;
+    const s = given(held)
+      .when({ type: 'Replay', now: at(DAY), since: t0 })
+      .then([{ type: 'DeliveryRequeued', at: at(DAY), reason: 'REPLAY', nextAttemptAt: at(DAY) }])!;
     expect(s).toMatchObject({ status: 'PENDING', recordedWhileDisabled: false, attemptsInCycle: 0 });
   });
 
   it('does nothing to a delivery that already left PENDING', () => {
     const done = run([http(200, t0)], [created()]);
-    given(done).when({ type: 'HoldForDisabledEndpoint', now: at(S) }).then([]);
+    given(done)
+      .when({ type: 'HoldForDisabledEndpoint', now: at(S) })
+      .then([]);
   });
 });

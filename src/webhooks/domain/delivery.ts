@@ -111,7 +111,8 @@ export interface DeliveryRequeued {
   nextAttemptAt: Date;
 }
 
-export type DeliveryEvent = DeliveryCreated | DeliveryRecordedAsFailed | AttemptSucceeded | AttemptFailed | DeliveryFailed | DeliveryRequeued;
+export type DeliveryEvent =
+  DeliveryCreated | DeliveryRecordedAsFailed | AttemptSucceeded | AttemptFailed | DeliveryFailed | DeliveryRequeued;
 
 // ---- commands -----------------------------------------------------------------------------------------
 
@@ -211,7 +212,8 @@ export function truncateError(s: string): string {
 export function retryDelaySeconds(failedAttemptNumberInCycle: number, jitter: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY): number {
   const ladder = policy.delaysSeconds;
   if (ladder.length === 0) throw new Error('the retry ladder is empty');
-  if (!Number.isInteger(failedAttemptNumberInCycle) || failedAttemptNumberInCycle < 1) throw new RangeError('failed attempt numbers start at 1');
+  if (!Number.isInteger(failedAttemptNumberInCycle) || failedAttemptNumberInCycle < 1)
+    throw new RangeError('failed attempt numbers start at 1');
   const base = ladder[Math.min(failedAttemptNumberInCycle, ladder.length) - 1]!;
   const j = Number.isNaN(jitter) ? 0 : Math.max(-1, Math.min(1, jitter));
   return base * (1 + JITTER_FRACTION * j);
@@ -277,7 +279,8 @@ function decideCreate(c: CreateDelivery, state: DeliveryState | null): DeliveryE
 }
 
 function decideAttempt(c: RecordAttempt, s: DeliveryState, policy: RetryPolicy): DeliveryEvent[] {
-  if (s.status !== 'PENDING') throw new DeliveryCommandRejectedError(`Delivery ${s.id} is ${s.status}; only a PENDING delivery can be attempted.`);
+  if (s.status !== 'PENDING')
+    throw new DeliveryCommandRejectedError(`Delivery ${s.id} is ${s.status}; only a PENDING delivery can be attempted.`);
   const number = s.attemptCount + 1;
   const durationMs = Math.max(0, Math.round(c.outcome.durationMs));
   const { statusCode } = c.outcome;
@@ -325,13 +328,25 @@ export function evolve(state: DeliveryState | null, event: DeliveryEvent): Deliv
       return { ...base, status: 'FAILED', nextAttemptAt: null, recordedWhileDisabled: true };
     case 'AttemptSucceeded':
       return {
-        ...withAttempt(base, { number: event.number, statusCode: event.statusCode, error: null, durationMs: event.durationMs, at: event.at }),
+        ...withAttempt(base, {
+          number: event.number,
+          statusCode: event.statusCode,
+          error: null,
+          durationMs: event.durationMs,
+          at: event.at,
+        }),
         status: 'SUCCEEDED',
         nextAttemptAt: null,
       };
     case 'AttemptFailed':
       return {
-        ...withAttempt(base, { number: event.number, statusCode: event.statusCode, error: event.error, durationMs: event.durationMs, at: event.at }),
+        ...withAttempt(base, {
+          number: event.number,
+          statusCode: event.statusCode,
+          error: event.error,
+          durationMs: event.durationMs,
+          at: event.at,
+        }),
         nextAttemptAt: event.nextAttemptAt,
       };
     case 'DeliveryFailed':

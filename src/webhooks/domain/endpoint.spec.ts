@@ -6,7 +6,15 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const H = 3600 * 1000;
 
 function anEndpoint(over: Partial<Parameters<typeof Endpoint.register>[0]> = {}) {
-  return Endpoint.register({ id: 'we_1', workspaceId: 'ws_1', url: 'https://hooks.example.com/in', eventTypes: ['page.published'], secretRef: 'sec_a', now: t0, ...over });
+  return Endpoint.register({
+    id: 'we_1',
+    workspaceId: 'ws_1',
+    url: 'https://hooks.example.com/in',
+    eventTypes: ['page.published'],
+    secretRef: 'sec_a',
+    now: t0,
+    ...over,
+  });
 }
 const pointersOf = (fn: () => unknown) => {
   try {
@@ -40,8 +48,16 @@ describe('Endpoint: registration', () => {
   });
 
   it('accepts every subscribable type and de-duplicates in first-seen order', () => {
-    expect(anEndpoint({ eventTypes: [...WEBHOOK_EVENT_TYPES] }).snapshot().eventTypes).toEqual(['contact.created', 'page.published', 'sale.paid', 'sale.refunded']);
-    expect(anEndpoint({ eventTypes: ['sale.paid', 'page.published', 'sale.paid'] }).snapshot().eventTypes).toEqual(['sale.paid', 'page.published']);
+    expect(anEndpoint({ eventTypes: [...WEBHOOK_EVENT_TYPES] }).snapshot().eventTypes).toEqual([
+      'contact.created',
+      'page.published',
+      'sale.paid',
+      'sale.refunded',
+    ]);
+    expect(anEndpoint({ eventTypes: ['sale.paid', 'page.published', 'sale.paid'] }).snapshot().eventTypes).toEqual([
+      'sale.paid',
+      'page.published',
+    ]);
   });
 
   it('refuses an empty list, and each unknown type with its own pointer', () => {
@@ -55,17 +71,24 @@ describe('Endpoint: registration', () => {
   });
 
   it('reports URL and event type errors together', () => {
-    expect(pointersOf(() => anEndpoint({ url: 'http://x.example', eventTypes: ['x'] }))).toEqual(['invalid_request', '/url', '/event_types/0']);
+    expect(pointersOf(() => anEndpoint({ url: 'http://x.example', eventTypes: ['x'] }))).toEqual([
+      'invalid_request',
+      '/url',
+      '/event_types/0',
+    ]);
   });
 });
 
 describe('Endpoint: URL rules (errors point at /url)', () => {
-  it.each(['https://hooks.example.com', 'https://hooks.example.com:443/x?y=1', 'https://93.184.216.34/hook', 'https://[2606:2800:220:1::]/hook', ' https://hooks.example.com/in '])(
-    'accepts %s',
-    (url) => {
-      expect(checkWebhookUrl(url)).toBe(url.trim());
-    },
-  );
+  it.each([
+    'https://hooks.example.com',
+    'https://hooks.example.com:443/x?y=1',
+    'https://93.184.216.34/hook',
+    'https://[2606:2800:220:1::]/hook',
+    ' https://hooks.example.com/in ',
+  ])('accepts %s', (url) => {
+    expect(checkWebhookUrl(url)).toBe(url.trim());
+  });
 
   it.each([
     ['not a URL', 'hooks.example.com/in'],
@@ -88,7 +111,10 @@ describe('Endpoint: URL rules (errors point at /url)', () => {
     expect(anEndpoint({ url: 'https://[::1]:9443/hook', allowedTargets }).url).toBe('https://[::1]:9443/hook');
     expect(pointersOf(() => anEndpoint({ url: 'http://127.0.0.1:8443/hook', allowedTargets }))).toEqual(['invalid_request', '/url']);
     expect(pointersOf(() => anEndpoint({ url: 'https://127.0.0.1:9443/hook', allowedTargets }))).toEqual(['invalid_request', '/url']);
-    expect(pointersOf(() => anEndpoint({ url: 'https://user:pw@127.0.0.1:8443/hook', allowedTargets }))).toEqual(['invalid_request', '/url']);
+    expect(pointersOf(() => anEndpoint({ url: 'https://user:pw@127.0.0.1:8443/hook', allowedTargets }))).toEqual([
+      'invalid_request',
+      '/url',
+    ]);
   });
 });
 
@@ -154,7 +180,12 @@ describe('Endpoint: secrets', () => {
   it('rotation keeps the previous secret for 24 hours beside the new one', () => {
     const e = anEndpoint();
     e.rotateSecret('sec_b', at(H));
-    expect(e.snapshot()).toMatchObject({ currentSecretRef: 'sec_b', previousSecretRef: 'sec_a', previousSecretExpiresAt: at(25 * H), updatedAt: at(H) });
+    expect(e.snapshot()).toMatchObject({
+      currentSecretRef: 'sec_b',
+      previousSecretRef: 'sec_a',
+      previousSecretExpiresAt: at(25 * H),
+      updatedAt: at(H),
+    });
     expect(e.activeSecretRefs(at(H))).toEqual(['sec_b', 'sec_a']);
     expect(e.activeSecretRefs(at(25 * H - 1))).toEqual(['sec_b', 'sec_a']);
     expect(e.activeSecretRefs(at(25 * H))).toEqual(['sec_b']);
@@ -184,9 +215,21 @@ describe('Endpoint: delivery outcomes', () => {
     for (let i = 1; i <= 19; i++) expect(e.recordDeliveryFailed(at(i * H))).toBeNull();
     expect(e.isActive()).toBe(true);
     const event = e.recordDeliveryFailed(at(20 * H));
-    const expected = { type: 'EndpointAutoDisabled', endpointId: 'we_1', workspaceId: 'ws_1', url: 'https://hooks.example.com/in', consecutiveFailures: 20, at: at(20 * H) };
+    const expected = {
+      type: 'EndpointAutoDisabled',
+      endpointId: 'we_1',
+      workspaceId: 'ws_1',
+      url: 'https://hooks.example.com/in',
+      consecutiveFailures: 20,
+      at: at(20 * H),
+    };
     expect(event).toEqual(expected);
-    expect(e.snapshot()).toMatchObject({ status: 'DISABLED', disabledReason: 'CONSECUTIVE_FAILURES', consecutiveFailures: 20, updatedAt: at(20 * H) });
+    expect(e.snapshot()).toMatchObject({
+      status: 'DISABLED',
+      disabledReason: 'CONSECUTIVE_FAILURES',
+      consecutiveFailures: 20,
+      updatedAt: at(20 * H),
+    });
     expect(e.pullEvents()).toEqual([expected]);
     expect(e.pullEvents()).toEqual([]);
     expect(e.recordDeliveryFailed(at(21 * H))).toBeNull(); // already disabled: no second notification

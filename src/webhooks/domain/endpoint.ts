@@ -4,7 +4,8 @@ import { ValidationError, type FieldError } from '../../platform/domain/domain-e
 export const WEBHOOK_EVENT_TYPES = ['contact.created', 'page.published', 'sale.paid', 'sale.refunded'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const isWebhookEventType = (t: unknown): t is WebhookEventType => typeof t === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t);
+export const isWebhookEventType = (t: unknown): t is WebhookEventType =>
+  typeof t === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t);
 
 export type EndpointStatus = 'ACTIVE' | 'DISABLED';
 export type DisabledReason = 'MANUAL' | 'CONSECUTIVE_FAILURES';
@@ -80,7 +81,8 @@ export function checkEventTypes(raw: unknown): WebhookEventType[] {
   if (!Array.isArray(raw) || raw.length === 0) return fail([{ pointer: '/event_types', detail: 'event_types must be a non-empty array' }]);
   const errors: FieldError[] = [];
   raw.forEach((t, i) => {
-    if (!isWebhookEventType(t)) errors.push({ pointer: `/event_types/${i}`, detail: `event type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
+    if (!isWebhookEventType(t))
+      errors.push({ pointer: `/event_types/${i}`, detail: `event type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
   });
   if (errors.length) fail(errors);
   return [...new Set(raw as WebhookEventType[])];
@@ -216,7 +218,14 @@ export class Endpoint {
     this.s = { ...this.s, consecutiveFailures, lastFailureAt: now };
     if (this.s.status !== 'ACTIVE' || consecutiveFailures < CONSECUTIVE_FAILURES_BEFORE_DISABLE) return null;
     this.s = { ...this.s, status: 'DISABLED', disabledReason: 'CONSECUTIVE_FAILURES', updatedAt: now };
-    const event: EndpointAutoDisabled = { type: 'EndpointAutoDisabled', endpointId: this.s.id, workspaceId: this.s.workspaceId, url: this.s.url, consecutiveFailures, at: now };
+    const event: EndpointAutoDisabled = {
+      type: 'EndpointAutoDisabled',
+      endpointId: this.s.id,
+      workspaceId: this.s.workspaceId,
+      url: this.s.url,
+      consecutiveFailures,
+      at: now,
+    };
     this.events.push(event);
     return event;
   }

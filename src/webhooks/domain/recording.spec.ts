@@ -7,12 +7,33 @@ const t0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const policy: RetryPolicy = { maxAttempts: 3, delaysSeconds: [10] };
 
-const anEndpoint = (id: string) => Endpoint.register({ id, workspaceId: 'ws_1', url: `https://hooks.example.com/${id}`, eventTypes: ['contact.created'], secretRef: 'sec', now: t0 });
+const anEndpoint = (id: string) =>
+  Endpoint.register({
+    id,
+    workspaceId: 'ws_1',
+    url: `https://hooks.example.com/${id}`,
+    eventTypes: ['contact.created'],
+    secretRef: 'sec',
+    now: t0,
+  });
 
 /** A PENDING delivery stream to `endpointId` (version 1), or one with more history. */
 function aStream(id: string, endpointId: string, more: (s: DeliveryState) => DeliveryEvent[][] = () => []): DeliveryState {
   let state = fold(
-    decide({ type: 'CreateDelivery', deliveryId: id, endpointId, workspaceId: 'ws_1', eventId: `whmsg_${id}`, eventType: 'contact.created', now: t0, endpointActive: true }, null, policy),
+    decide(
+      {
+        type: 'CreateDelivery',
+        deliveryId: id,
+        endpointId,
+        workspaceId: 'ws_1',
+        eventId: `whmsg_${id}`,
+        eventType: 'contact.created',
+        now: t0,
+        endpointActive: true,
+      },
+      null,
+      policy,
+    ),
   )!;
   for (const events of more(state)) state = fold(events, state)!;
   return state;
@@ -42,8 +63,17 @@ const byId = <T extends { id: string }>(...xs: T[]) => new Map(xs.map((x) => [x.
 describe('endpointCounterEffect', () => {
   it('a success resets, the end of a ladder counts, anything else moves nothing', () => {
     expect(endpointCounterEffect([{ type: 'AttemptSucceeded', number: 1, statusCode: 200, durationMs: 1, at: t0 }])).toBe('succeeded');
-    expect(endpointCounterEffect([{ type: 'AttemptFailed', number: 3, statusCode: 500, error: 'x', durationMs: 1, at: t0, nextAttemptAt: null }, { type: 'DeliveryFailed', at: t0 }])).toBe('failed');
-    expect(endpointCounterEffect([{ type: 'AttemptFailed', number: 1, statusCode: 500, error: 'x', durationMs: 1, at: t0, nextAttemptAt: at(10_000) }])).toBeNull();
+    expect(
+      endpointCounterEffect([
+        { type: 'AttemptFailed', number: 3, statusCode: 500, error: 'x', durationMs: 1, at: t0, nextAttemptAt: null },
+        { type: 'DeliveryFailed', at: t0 },
+      ]),
+    ).toBe('failed');
+    expect(
+      endpointCounterEffect([
+        { type: 'AttemptFailed', number: 1, statusCode: 500, error: 'x', durationMs: 1, at: t0, nextAttemptAt: at(10_000) },
+      ]),
+    ).toBeNull();
     expect(endpointCounterEffect([{ type: 'DeliveryRecordedAsFailed', at: t0 }])).toBeNull();
     expect(endpointCounterEffect([])).toBeNull();
   });
@@ -60,10 +90,18 @@ describe('planRecording', () => {
       return [f1, decide(failed('d3', 'we_b', 2, at(20_000)).command, s1, policy)];
     });
     expect(last).toMatchObject({ status: 'PENDING', attemptsInCycle: 2, version: 3 });
-    const plan = planRecording([ok('d1', 'we_a'), failed('d2', 'we_b'), failed('d3', 'we_b', 3, at(40_000))], byId(aStream('d1', 'we_a'), aStream('d2', 'we_b'), last), byId(a, b), policy, at(50_000));
+    const plan = planRecording(
+      [ok('d1', 'we_a'), failed('d2', 'we_b'), failed('d3', 'we_b', 3, at(40_000))],
+      byId(aStream('d1', 'we_a'), aStream('d2', 'we_b'), last),
+      byId(a, b),
+      policy,
+      at(50_000),
+    );
 
     expect(plan.skipped).toEqual([]);
-    expect(plan.appends.map((x) => [x.deliveryId, x.expectedVersion, x.events.map((e) => e.type), x.state.status, x.state.version])).toEqual([
+    expect(
+      plan.appends.map((x) => [x.deliveryId, x.expectedVersion, x.events.map((e) => e.type), x.state.status, x.state.version]),
+    ).toEqual([
       ['d1', 1, ['AttemptSucceeded'], 'SUCCEEDED', 2],
       ['d2', 1, ['AttemptFailed'], 'PENDING', 2],
       ['d3', 3, ['AttemptFailed', 'DeliveryFailed'], 'FAILED', 5],
@@ -87,7 +125,13 @@ describe('planRecording', () => {
 
   it('skips deliveries that are gone, or whose endpoint is gone', () => {
     const a = anEndpoint('we_a');
-    const plan = planRecording([ok('d1', 'we_a'), ok('d2', 'we_gone'), ok('d3', 'we_a')], byId(aStream('d2', 'we_gone'), aStream('d3', 'we_a')), byId(a), policy, at(1000));
+    const plan = planRecording(
+      [ok('d1', 'we_a'), ok('d2', 'we_gone'), ok('d3', 'we_a')],
+      byId(aStream('d2', 'we_gone'), aStream('d3', 'we_a')),
+      byId(a),
+      policy,
+      at(1000),
+    );
     expect(plan.skipped).toEqual([
       { deliveryId: 'd1', reason: 'gone' },
       { deliveryId: 'd2', reason: 'gone' },
@@ -108,8 +152,16 @@ describe('planRecording', () => {
     const off = anEndpoint('we_off');
     off.disable(t0);
     const on = anEndpoint('we_on');
-    const plan = planRecording([hold('d1', 'we_off'), hold('d2', 'we_on')], byId(aStream('d1', 'we_off'), aStream('d2', 'we_on')), byId(off, on), policy, at(1000));
-    expect(plan.appends.map((x) => [x.deliveryId, x.events.map((e) => e.type), x.state.status, x.state.recordedWhileDisabled])).toEqual([['d1', ['DeliveryRecordedAsFailed'], 'FAILED', true]]);
+    const plan = planRecording(
+      [hold('d1', 'we_off'), hold('d2', 'we_on')],
+      byId(aStream('d1', 'we_off'), aStream('d2', 'we_on')),
+      byId(off, on),
+      policy,
+      at(1000),
+    );
+    expect(plan.appends.map((x) => [x.deliveryId, x.events.map((e) => e.type), x.state.status, x.state.recordedWhileDisabled])).toEqual([
+      ['d1', ['DeliveryRecordedAsFailed'], 'FAILED', true],
+    ]);
     expect(plan.skipped).toEqual([{ deliveryId: 'd2', reason: 'endpoint_active' }]);
     expect(plan.changedEndpoints).toEqual([]); // recorded-while-disabled never counts
   });
@@ -122,13 +174,31 @@ describe('planRecording', () => {
         return [f1, decide(failed(id, 'we_b', 2, at(20_000)).command, fold(f1, s)!, policy)];
       });
     const streams = byId(onLast('d1'), onLast('d2'), onLast('d3'), aStream('d4', 'we_b'));
-    const plan = planRecording([failed('d1', 'we_b', 3), failed('d2', 'we_b', 3), failed('d3', 'we_b', 3), ok('d4', 'we_b')], streams, byId(b), policy, at(60_000));
+    const plan = planRecording(
+      [failed('d1', 'we_b', 3), failed('d2', 'we_b', 3), failed('d3', 'we_b', 3), ok('d4', 'we_b')],
+      streams,
+      byId(b),
+      policy,
+      at(60_000),
+    );
     expect(plan.appends.map((x) => x.state.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'SUCCEEDED']);
     expect(plan.disabled).toEqual([
-      { type: 'EndpointAutoDisabled', endpointId: 'we_b', workspaceId: 'ws_1', url: 'https://hooks.example.com/we_b', consecutiveFailures: 20, at: at(60_000) },
+      {
+        type: 'EndpointAutoDisabled',
+        endpointId: 'we_b',
+        workspaceId: 'ws_1',
+        url: 'https://hooks.example.com/we_b',
+        consecutiveFailures: 20,
+        at: at(60_000),
+      },
     ]);
     // The 21st failure counts without disabling again; the success after it resets the counter; the status stays DISABLED.
-    expect(b.snapshot()).toMatchObject({ status: 'DISABLED', disabledReason: 'CONSECUTIVE_FAILURES', consecutiveFailures: 0, lastSuccessAt: at(60_000) });
+    expect(b.snapshot()).toMatchObject({
+      status: 'DISABLED',
+      disabledReason: 'CONSECUTIVE_FAILURES',
+      consecutiveFailures: 0,
+      lastSuccessAt: at(60_000),
+    });
     expect(plan.changedEndpoints).toEqual([b]);
   });
 
@@ -138,7 +208,13 @@ describe('planRecording', () => {
       const f1 = decide(failed('d1', 'we_b').command, s, policy);
       return [f1, decide(failed('d1', 'we_b', 2, at(20_000)).command, fold(f1, s)!, policy)];
     });
-    const plan = planRecording([failed('d1', 'we_b', 3), hold('d2', 'we_b')], byId(last, aStream('d2', 'we_b')), byId(b), policy, at(60_000));
+    const plan = planRecording(
+      [failed('d1', 'we_b', 3), hold('d2', 'we_b')],
+      byId(last, aStream('d2', 'we_b')),
+      byId(b),
+      policy,
+      at(60_000),
+    );
     expect(plan.disabled).toHaveLength(1);
     expect(plan.appends.map((x) => [x.deliveryId, x.state.status])).toEqual([
       ['d1', 'FAILED'],

@@ -1,4 +1,12 @@
-import { decide, fold, type DeliveryEvent, type DeliveryState, type HoldForDisabledEndpoint, type RecordAttempt, type RetryPolicy } from './delivery.js';
+import {
+  decide,
+  fold,
+  type DeliveryEvent,
+  type DeliveryState,
+  type HoldForDisabledEndpoint,
+  type RecordAttempt,
+  type RetryPolicy,
+} from './delivery.js';
 import type { Endpoint, EndpointAutoDisabled } from './endpoint.js';
 
 /**

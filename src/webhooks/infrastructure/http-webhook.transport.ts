@@ -37,12 +37,23 @@ export class HttpWebhookTransport extends WebhookTransport {
       };
     } catch (err) {
       if (!(err instanceof UnsafeTargetError)) throw err;
-      const refusal = { delivered: false, statusCode: null, error: `refused: ${err.message}`, durationMs: Math.round(performance.now() - started), refused: true };
+      const refusal = {
+        delivered: false,
+        statusCode: null,
+        error: `refused: ${err.message}`,
+        durationMs: Math.round(performance.now() - started),
+        refused: true,
+      };
       return { send: () => Promise.resolve({ ...refusal }) };
     }
   }
 
-  async send(url: string, secrets: string[], message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }> {
+  async send(
+    url: string,
+    secrets: string[],
+    message: { id: string; body: string },
+    now: Date,
+  ): Promise<TransportOutcome & { refused: boolean }> {
     return (await this.prepare(url, secrets)).send(message, now);
   }
 }

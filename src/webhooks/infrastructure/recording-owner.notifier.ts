@@ -21,14 +21,22 @@ export class RecordingOwnerNotifier extends OwnerNotifier {
 
   async endpointDisabled(e: EndpointAutoDisabled): Promise<void> {
     const subject = `Webhook endpoint ${e.endpointId} was disabled after ${e.consecutiveFailures} consecutive failed deliveries`;
-    await this.sql.all(`INSERT INTO owner_notifications (id, workspace_id, kind, subject, data, created_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)`, [
-      this.ids.next('ntf'),
-      e.workspaceId,
-      'webhook_endpoint.disabled',
-      subject,
-      JSON.stringify({ endpoint_id: e.endpointId, url: e.url, consecutive_failures: e.consecutiveFailures, disabled_at: e.at.toISOString() }),
-      e.at,
-    ]);
+    await this.sql.all(
+      `INSERT INTO owner_notifications (id, workspace_id, kind, subject, data, created_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)`,
+      [
+        this.ids.next('ntf'),
+        e.workspaceId,
+        'webhook_endpoint.disabled',
+        subject,
+        JSON.stringify({
+          endpoint_id: e.endpointId,
+          url: e.url,
+          consecutive_failures: e.consecutiveFailures,
+          disabled_at: e.at.toISOString(),
+        }),
+        e.at,
+      ],
+    );
     this.logger.warn({ workspace_id: e.workspaceId, endpoint_id: e.endpointId, url: e.url }, subject);
   }
 }

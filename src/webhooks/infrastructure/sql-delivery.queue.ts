@@ -26,7 +26,8 @@ export class SqlDeliveryQueue extends DeliveryQueue {
 
   async nextDue(excludeEndpoints: readonly string[]): Promise<Date | null> {
     const row = await this.sql.one<{ due: Date | null }>(
-      `SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE status = 'PENDING' AND lease_until IS NULL AND endpoint_id <> ALL(?::text[])`,
+      `SELECT min(next_attempt_at) AS due FROM webhook_deliveries
+        WHERE status = 'PENDING' AND lease_until IS NULL AND endpoint_id <> ALL(?::text[])`,
       [excludeEndpoints],
     );
     return row?.due ? new Date(row.due) : null;

@@ -80,7 +80,15 @@ export class SqlDeliveryStore extends DeliveryStore {
   async append(deliveryId: string, expectedVersion: number, events: DeliveryEvent[], s: DeliveryState): Promise<boolean> {
     if (events.length === 0) return true;
     return this.sql.transaction(async () => {
-      const projection = [s.status, s.attemptCount, JSON.stringify(s.attempts), s.nextAttemptAt, s.lastStatusCode, s.recordedWhileDisabled, s.version];
+      const projection = [
+        s.status,
+        s.attemptCount,
+        JSON.stringify(s.attempts),
+        s.nextAttemptAt,
+        s.lastStatusCode,
+        s.recordedWhileDisabled,
+        s.version,
+      ];
       if (expectedVersion === 0) {
         const inserted = await this.sql.all(
           `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, created_at,
@@ -102,7 +110,12 @@ export class SqlDeliveryStore extends DeliveryStore {
       let version = expectedVersion;
       for (const e of events) {
         version += 1;
-        await this.sql.all(`INSERT INTO webhook_delivery_events (delivery_id, version, type, data) VALUES (?, ?, ?, ?::jsonb)`, [deliveryId, version, e.type, payload(e)]);
+        await this.sql.all(`INSERT INTO webhook_delivery_events (delivery_id, version, type, data) VALUES (?, ?, ?, ?::jsonb)`, [
+          deliveryId,
+          version,
+          e.type,
+          payload(e),
+        ]);
       }
       return true;
     });
@@ -175,14 +188,20 @@ export class SqlDeliveryStore extends DeliveryStore {
           WHERE d.id = p.id AND d.version = p.expected
          RETURNING d.id
        )${INSERT_EVENTS_FROM('moved')}`,
-      [writes.map((a) => a.deliveryId), writes.map((a) => a.expectedVersion), ...projectionArrays(writes.map((a) => a.state)), ...eventArrays(writes)],
+      [
+        writes.map((a) => a.deliveryId),
+        writes.map((a) => a.expectedVersion),
+        ...projectionArrays(writes.map((a) => a.state)),
+        ...eventArrays(writes),
+      ],
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
 
   async belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean> {
     const row = await this.sql.one(
-      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
+      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
       [workspaceId, endpointId, deliveryId],
     );
     return row !== undefined;
@@ -204,28 +223,37 @@ export class SqlMessageStore extends MessageStore {
   }
 
   async save(m: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void> {
-    await this.sql.all(`INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`, [
-      m.eventId,
-      m.workspaceId,
-      m.type,
-      m.body,
-      m.createdAt,
-    ]);
+    await this.sql.all(
+      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO NOTHING`,
+      [m.eventId, m.workspaceId, m.type, m.body, m.createdAt],
+    );
   }
 
-  async saveMany(messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[]): Promise<void> {
+  async saveMany(
+    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
+  ): Promise<void> {
     if (messages.length === 0) return;
     await this.sql.all(
       `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at)
        SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
        ON CONFLICT (event_id) DO NOTHING`,
-      [messages.map((m) => m.eventId), messages.map((m) => m.workspaceId), messages.map((m) => m.type), messages.map((m) => m.body), messages.map((m) => m.createdAt)],
+      [
+        messages.map((m) => m.eventId),
+        messages.map((m) => m.workspaceId),
+        messages.map((m) => m.type),
+        messages.map((m) => m.body),
+        messages.map((m) => m.createdAt),
+      ],
     );
   }
 
   async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
     if (eventIds.length === 0) return new Map();
-    const rows = await this.sql.all<{ event_id: string; body: string }>(`SELECT event_id, body FROM webhook_messages WHERE event_id = ANY(?::text[])`, [[...new Set(eventIds)]]);
+    const rows = await this.sql.all<{ event_id: string; body: string }>(
+      `SELECT event_id, body FROM webhook_messages WHERE event_id = ANY(?::text[])`,
+      [[...new Set(eventIds)]],
+    );
     return new Map(rows.map((r) => [r.event_id, r.body]));
   }
 }

@@ -94,7 +94,9 @@ export class SqlEndpointRepository extends EndpointRepository {
   }
 
   async listInWorkspace(workspaceId: string): Promise<Endpoint[]> {
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`, [workspaceId]);
+    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`, [
+      workspaceId,
+    ]);
     return rows.map(toEndpoint);
   }
 
@@ -118,7 +120,10 @@ export class SqlEndpointRepository extends EndpointRepository {
     // LockRows sits above the sort: the rows are locked in id order. NO KEY UPDATE (what an UPDATE of non-key
     // columns takes) still queues behind DELETE, UPDATE and FOR UPDATE, but not behind the KEY SHARE locks of
     // foreign-key checks, so the fan-out inserting deliveries for the endpoint is not held up by it.
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[]) ORDER BY id FOR NO KEY UPDATE`, [[...new Set(ids)]]);
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[]) ORDER BY id FOR NO KEY UPDATE`,
+      [[...new Set(ids)]],
+    );
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
@@ -129,9 +134,10 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]> {
     if (workspaceIds.length === 0) return [];
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ANY(?::text[]) ORDER BY workspace_id, created_at, id`, [
-      [...new Set(workspaceIds)],
-    ]);
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ANY(?::text[]) ORDER BY workspace_id, created_at, id`,
+      [[...new Set(workspaceIds)]],
+    );
     return rows.map(toEndpoint);
   }
 
@@ -141,20 +147,18 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async insert(endpoint: Endpoint): Promise<void> {
     const s = endpoint.snapshot();
-    await this.sql.all(`INSERT INTO webhook_endpoints (${COLUMNS}) VALUES (?, ?, ${MUTABLE.map(([, cast]) => cast ?? '?').join(', ')}, ?)`, [
-      s.id,
-      s.workspaceId,
-      ...mutableValues(endpoint),
-      s.createdAt,
-    ]);
+    await this.sql.all(
+      `INSERT INTO webhook_endpoints (${COLUMNS}) VALUES (?, ?, ${MUTABLE.map(([, cast]) => cast ?? '?').join(', ')}, ?)`,
+      [s.id, s.workspaceId, ...mutableValues(endpoint), s.createdAt],
+    );
   }
 
   /** Saves a row the caller has locked (`byIdForUpdate`), so it cannot vanish meanwhile. */
   async update(endpoint: Endpoint): Promise<void> {
-    await this.sql.all(`UPDATE webhook_endpoints SET ${MUTABLE.map(([column, cast]) => `${column} = ${cast ?? '?'}`).join(', ')} WHERE id = ?`, [
-      ...mutableValues(endpoint),
-      endpoint.id,
-    ]);
+    await this.sql.all(
+      `UPDATE webhook_endpoints SET ${MUTABLE.map(([column, cast]) => `${column} = ${cast ?? '?'}`).join(', ')} WHERE id = ?`,
+      [...mutableValues(endpoint), endpoint.id],
+    );
   }
 
   async saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void> {

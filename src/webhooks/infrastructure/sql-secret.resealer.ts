@@ -25,7 +25,10 @@ export class SqlSecretResealer extends SecretResealer {
   }
 
   async reseal(id: string): Promise<ResealOutcome> {
-    const row = await this.sql.one<SecretRow>(`SELECT id, secret_encrypted, previous_secret_encrypted FROM webhook_endpoints WHERE id = ? FOR UPDATE`, [id]);
+    const row = await this.sql.one<SecretRow>(
+      `SELECT id, secret_encrypted, previous_secret_encrypted FROM webhook_endpoints WHERE id = ? FOR UPDATE`,
+      [id],
+    );
     if (!row) return 'gone';
     const reseal = (stored: string): string | null => {
       if (this.cipher.isCurrent(stored, id)) return stored;

@@ -85,10 +85,22 @@ describe('SsrfGuard', () => {
     const guard = new SsrfGuard(new TableResolver({ 'mixed.example.com': [PUBLIC_V4, '10.0.0.1'] }));
     expect((await refusal(guard.resolveTarget('https://mixed.example.com/'))).message).toBe('url resolves to a private address (10.0.0.1)');
     const literal = await refusal(guard.resolveTarget('https://0x7f.1/'));
-    expect(literal).toMatchObject({ message: 'url points to a loopback address (127.0.0.1)', reason: 'forbidden_address', address: { ip: '127.0.0.1', range: 'loopback' } });
-    expect((await refusal(guard.resolveTarget('https://169.254.169.254/'))).message).toBe('url points to a link-local address (169.254.169.254)');
-    expect(await refusal(guard.resolveTarget('https://nowhere.example.com/'))).toMatchObject({ message: 'url host could not be resolved', reason: 'unresolvable' });
-    expect(await refusal(guard.resolveTarget('http://mixed.example.com/'))).toMatchObject({ message: 'url must use https', reason: 'invalid_url' });
+    expect(literal).toMatchObject({
+      message: 'url points to a loopback address (127.0.0.1)',
+      reason: 'forbidden_address',
+      address: { ip: '127.0.0.1', range: 'loopback' },
+    });
+    expect((await refusal(guard.resolveTarget('https://169.254.169.254/'))).message).toBe(
+      'url points to a link-local address (169.254.169.254)',
+    );
+    expect(await refusal(guard.resolveTarget('https://nowhere.example.com/'))).toMatchObject({
+      message: 'url host could not be resolved',
+      reason: 'unresolvable',
+    });
+    expect(await refusal(guard.resolveTarget('http://mixed.example.com/'))).toMatchObject({
+      message: 'url must use https',
+      reason: 'invalid_url',
+    });
     expect((await refusal(guard.resolveTarget('https://mixed.example.com:8443/'))).message).toBe('url must use port 443');
   });
 
@@ -102,7 +114,11 @@ describe('SsrfGuard', () => {
     const guard = new SsrfGuard(resolver, ['LOCALHOST:8443', ' [::1]:9443 ']);
 
     it('lets an allowed host:port through, resolved and pinned to its (private) address', async () => {
-      expect(await guard.resolveTarget('https://localhost:8443/in')).toEqual({ url: new URL('https://localhost:8443/in'), address: '127.0.0.1', family: 4 });
+      expect(await guard.resolveTarget('https://localhost:8443/in')).toEqual({
+        url: new URL('https://localhost:8443/in'),
+        address: '127.0.0.1',
+        family: 4,
+      });
       expect(await guard.resolveTarget('https://[::1]:9443/')).toMatchObject({ address: '::1', family: 6 });
     });
 

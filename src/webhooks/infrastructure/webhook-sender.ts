@@ -114,9 +114,10 @@ export class WebhookSender {
       };
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string };
-      const reason = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT'
-        ? `timeout after ${timeoutMs} ms`
-        : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
+      const reason =
+        e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT'
+          ? `timeout after ${timeoutMs} ms`
+          : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
       return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed() };
     }
   }

@@ -5,7 +5,12 @@ import { newSigningSecret, signatureHeaders, signingKeys } from './webhook-signi
 
 // Signatures are checked with the `standardwebhooks` reference package, not with our own code.
 describe('webhook signatures', () => {
-  const body = JSON.stringify({ id: 'whmsg_1', type: 'page.published', created_at: '2026-11-22T10:00:00.000Z', data: { page: { id: 'pg_1' } } });
+  const body = JSON.stringify({
+    id: 'whmsg_1',
+    type: 'page.published',
+    created_at: '2026-11-22T10:00:00.000Z',
+    data: { page: { id: 'pg_1' } },
+  });
   const now = () => Math.floor(Date.now() / 1000);
 
   it('makes whsec_ secrets of 32 random bytes', () => {

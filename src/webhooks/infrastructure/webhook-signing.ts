@@ -33,10 +33,20 @@ export function signingKeys(secrets: readonly string[]): KeyObject[] {
  * active secret (two during a rotation overlap), each HMAC-SHA256 over `<id>.<timestamp>.<raw body>`.
  * The secrets come as `whsec_` strings or as their `signingKeys`.
  */
-export function signatureHeaders(secrets: readonly (string | KeyObject)[], id: string, timestampSeconds: number, rawBody: string): Record<string, string> {
+export function signatureHeaders(
+  secrets: readonly (string | KeyObject)[],
+  id: string,
+  timestampSeconds: number,
+  rawBody: string,
+): Record<string, string> {
   if (secrets.length === 0) throw new Error('at least one signing secret is needed');
   const content = `${id}.${timestampSeconds}.${rawBody}`;
-  const entries = secrets.map((s) => `v1,${createHmac('sha256', typeof s === 'string' ? keyOf(s) : s).update(content).digest('base64')}`);
+  const entries = secrets.map(
+    (s) =>
+      `v1,${createHmac('sha256', typeof s === 'string' ? keyOf(s) : s)
+        .update(content)
+        .digest('base64')}`,
+  );
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),

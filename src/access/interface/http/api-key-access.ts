@@ -25,7 +25,11 @@ export class ApiKeyAccessControl extends AccessControl {
     super();
   }
 
-  async admit(token: string | undefined, operation: { scope: string; write: boolean }, onBurst: (burst: LimitState) => void): Promise<Admitted> {
+  async admit(
+    token: string | undefined,
+    operation: { scope: string; write: boolean },
+    onBurst: (burst: LimitState) => void,
+  ): Promise<Admitted> {
     let principal = await this.authenticator.authenticate(token);
     const now = this.clock.now();
     const period = quotaWindow(now).period;
@@ -33,7 +37,13 @@ export class ApiKeyAccessControl extends AccessControl {
     // A key or workspace changed since this key was read (revoked, plan changed): read it again.
     if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
     const burst = admitted.burst;
-    const state = { name: 'burst', quota: burst.limit, windowSeconds: burst.windowSeconds, remaining: burst.remaining, resetSeconds: burst.resetSeconds };
+    const state = {
+      name: 'burst',
+      quota: burst.limit,
+      windowSeconds: burst.windowSeconds,
+      remaining: burst.remaining,
+      resetSeconds: burst.resetSeconds,
+    };
     onBurst(state);
     if (!burst.allowed) {
       throw new HttpProblem('rate_limited', `This API key exceeded ${burst.limit} requests per ${burst.windowSeconds} s.`, {
@@ -48,7 +58,12 @@ export class ApiKeyAccessControl extends AccessControl {
     return {
       principal: { workspaceId: principal.workspace.id, keyId: principal.key.id, keyMode: principal.key.mode },
       burst: state,
-      quota: { limit: monthlyUnits(principal.workspace.plan, this.config.quota), period, used: admitted.quotaUsed, resetSeconds: secondsUntilReset(now) },
+      quota: {
+        limit: monthlyUnits(principal.workspace.plan, this.config.quota),
+        period,
+        used: admitted.quotaUsed,
+        resetSeconds: secondsUntilReset(now),
+      },
     };
   }
 }

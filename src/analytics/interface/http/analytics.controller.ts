@@ -10,7 +10,12 @@ import { GetAnalyticsSummaryQuery } from '../../application/queries/get-analytic
 import { RANGE_DAYS, type RangeDays } from '../../domain/analytics.js';
 
 export class SummaryQuery {
-  @ApiPropertyOptional({ type: 'integer', enum: [...RANGE_DAYS], default: 30, description: 'The last 7, 30 or 90 UTC days, today included.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: [...RANGE_DAYS],
+    default: 30,
+    description: 'The last 7, 30 or 90 UTC days, today included.',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsIn([...RANGE_DAYS], { message: 'range_days must be 7, 30 or 90' })
@@ -54,7 +59,17 @@ export class AnalyticsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('summary')
-  @Operation({ id: 'getAnalyticsSummary', summary: 'Views, clicks, unique visitors, top links and referrers, and tips', scope: 'analytics:read', write: false, quotaCost: 1, idempotent: false, status: 200, query: SummaryQuery, response: AnalyticsSummaryResponse })
+  @Operation({
+    id: 'getAnalyticsSummary',
+    summary: 'Views, clicks, unique visitors, top links and referrers, and tips',
+    scope: 'analytics:read',
+    write: false,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    query: SummaryQuery,
+    response: AnalyticsSummaryResponse,
+  })
   summary(@Caller() caller: RequestPrincipal, @Input('query') q: SummaryQuery) {
     return this.queries.execute(new GetAnalyticsSummaryQuery(caller.workspaceId, q.range_days));
   }

@@ -44,7 +44,8 @@ export class FilesController {
 }
 
 /** Types a browser could execute as a document are downloaded, never rendered inline from our origin. */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/javascript|text\/javascript)/;
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/javascript|text\/javascript)/;
 
 /** Serves `public_path` (`/files/<id>/<name>`) without a key, like a CDN URL. */
 @Controller('files')

@@ -38,7 +38,9 @@ export class StaleBeforeInvalid implements InvalidInputCheck {
 
   async check(req: FastifyRequest): Promise<void> {
     const params = req.params as { page_id?: string };
-    const raw = (req.body as { expected_updated_at?: unknown } | undefined)?.expected_updated_at ?? (req.query as { expected_updated_at?: unknown }).expected_updated_at;
+    const raw =
+      (req.body as { expected_updated_at?: unknown } | undefined)?.expected_updated_at ??
+      (req.query as { expected_updated_at?: unknown }).expected_updated_at;
     if (typeof raw !== 'string' || !params.page_id) return;
     // Any spelling that names an instant, even a loose one ("2020-01-01"), is compared: a stale claim wins
     // over the other errors of the request. Text that is no date at all is left to the 400.
@@ -64,29 +66,73 @@ export class PagesController {
   ) {}
 
   @Get()
-  @Operation({ id: 'listPages', summary: 'List pages, newest-updated first', scope: 'pages:read', write: false, quotaCost: 0, idempotent: false, status: 200, query: ListQueryDto, response: PageList })
+  @Operation({
+    id: 'listPages',
+    summary: 'List pages, newest-updated first',
+    scope: 'pages:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    query: ListQueryDto,
+    response: PageList,
+  })
   list(@Caller() caller: RequestPrincipal, @Input('query') q: ListQueryDto) {
     return this.queries.execute(new ListPagesQuery(caller.workspaceId, q.limit, q.after));
   }
 
   @Post()
-  @Operation({ id: 'createPage', summary: 'Create a page (DRAFT, nothing live)', scope: 'pages:write', write: true, quotaCost: 0, idempotent: true, status: 201, body: CreatePageBody, response: PageResponse })
+  @Operation({
+    id: 'createPage',
+    summary: 'Create a page (DRAFT, nothing live)',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 201,
+    body: CreatePageBody,
+    response: PageResponse,
+  })
   async create(@Caller() caller: RequestPrincipal, @Input('body') b: CreatePageBody, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.commands.execute(new CreatePageCommand(caller.workspaceId, b.title, b.description, b.locale, b.theme_preset_key));
+    const page = await this.commands.execute(
+      new CreatePageCommand(caller.workspaceId, b.title, b.description, b.locale, b.theme_preset_key),
+    );
     reply.header('location', `/v1/pages/${page.id}`);
     return page;
   }
 
   @Get(':page_id')
   @pageParam
-  @Operation({ id: 'getPage', summary: 'Get a page: draft and live state, blocks, theme, route and stamp', scope: 'pages:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: PageResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'getPage',
+    summary: 'Get a page: draft and live state, blocks, theme, route and stamp',
+    scope: 'pages:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    response: PageResponse,
+    errors: ['resource_not_found'],
+  })
   get(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string) {
     return this.queries.execute(new GetPageQuery(caller.workspaceId, pageId));
   }
 
   @Patch(':page_id')
   @pageParam
-  @Operation({ id: 'updatePage', summary: 'Merge-patch a page', scope: 'pages:write', write: true, quotaCost: 1, idempotent: false, status: 200, body: UpdatePageBody, response: PageResponse, onInvalidInput: StaleBeforeInvalid, errors: ['resource_not_found', 'stale_snapshot'] })
+  @Operation({
+    id: 'updatePage',
+    summary: 'Merge-patch a page',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    body: UpdatePageBody,
+    response: PageResponse,
+    onInvalidInput: StaleBeforeInvalid,
+    errors: ['resource_not_found', 'stale_snapshot'],
+  })
   update(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: UpdatePageBody) {
     return this.commands.execute(
       new UpdatePageCommand(caller.workspaceId, pageId, parseInstant(b.expected_updated_at)!, {
@@ -101,7 +147,19 @@ export class PagesController {
 
   @Post(':page_id/blocks')
   @pageParam
-  @Operation({ id: 'addBlock', summary: 'Append a block to the draft', scope: 'pages:write', write: true, quotaCost: 0, idempotent: true, status: 200, body: AddBlockBody, response: PageResponse, onInvalidInput: StaleBeforeInvalid, errors: ['resource_not_found', 'stale_snapshot'] })
+  @Operation({
+    id: 'addBlock',
+    summary: 'Append a block to the draft',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 200,
+    body: AddBlockBody,
+    response: PageResponse,
+    onInvalidInput: StaleBeforeInvalid,
+    errors: ['resource_not_found', 'stale_snapshot'],
+  })
   addBlock(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: AddBlockBody) {
     return this.commands.execute(
       new AddBlockCommand(caller.workspaceId, pageId, parseInstant(b.expected_updated_at)!, b.kind, b.data, b.file_url, b.file_name),
@@ -111,21 +169,62 @@ export class PagesController {
   @Delete(':page_id/blocks/:block_id')
   @pageParam
   @ApiParam({ name: 'block_id', type: String })
-  @Operation({ id: 'removeBlock', summary: 'Remove a block from the draft (not the last one)', scope: 'pages:write', write: true, quotaCost: 0, idempotent: false, status: 200, query: RemoveBlockQuery, response: PageResponse, onInvalidInput: StaleBeforeInvalid, errors: ['resource_not_found', 'stale_snapshot', 'last_block_required'] })
-  removeBlock(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Param('block_id') blockId: string, @Input('query') q: RemoveBlockQuery) {
+  @Operation({
+    id: 'removeBlock',
+    summary: 'Remove a block from the draft (not the last one)',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    query: RemoveBlockQuery,
+    response: PageResponse,
+    onInvalidInput: StaleBeforeInvalid,
+    errors: ['resource_not_found', 'stale_snapshot', 'last_block_required'],
+  })
+  removeBlock(
+    @Caller() caller: RequestPrincipal,
+    @Param('page_id') pageId: string,
+    @Param('block_id') blockId: string,
+    @Input('query') q: RemoveBlockQuery,
+  ) {
     return this.commands.execute(new RemoveBlockCommand(caller.workspaceId, pageId, blockId, parseInstant(q.expected_updated_at)!));
   }
 
   @Post(':page_id/publish')
   @pageParam
-  @Operation({ id: 'publishPage', summary: 'Publish now, or schedule with starts_at', scope: 'publish', write: true, quotaCost: 1, idempotent: true, status: 200, body: PublishBody, bodyRequired: false, response: PublishResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'publishPage',
+    summary: 'Publish now, or schedule with starts_at',
+    scope: 'publish',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 200,
+    body: PublishBody,
+    bodyRequired: false,
+    response: PublishResponse,
+    errors: ['resource_not_found'],
+  })
   publish(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: PublishBody) {
     return this.commands.execute(new PublishPageCommand(caller.workspaceId, pageId, b.starts_at ? parseInstant(b.starts_at)! : undefined));
   }
 
   @Post(':page_id/archive')
   @pageParam
-  @Operation({ id: 'archivePage', summary: 'Take the page offline (ARCHIVED) and cancel a pending schedule', scope: 'pages:write', write: true, quotaCost: 0, idempotent: true, status: 200, body: EmptyBody, bodyRequired: false, response: PageResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'archivePage',
+    summary: 'Take the page offline (ARCHIVED) and cancel a pending schedule',
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 200,
+    body: EmptyBody,
+    bodyRequired: false,
+    response: PageResponse,
+    errors: ['resource_not_found'],
+  })
   archive(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string) {
     return this.commands.execute(new ArchivePageCommand(caller.workspaceId, pageId));
   }

@@ -34,5 +34,9 @@ export interface Admitted {
  * A refusal after the burst count still reports the burst state through `onBurst`.
  */
 export abstract class AccessControl {
-  abstract admit(presentedKey: string | undefined, operation: { scope: string; write: boolean }, onBurst: (burst: LimitState) => void): Promise<Admitted>;
+  abstract admit(
+    presentedKey: string | undefined,
+    operation: { scope: string; write: boolean },
+    onBurst: (burst: LimitState) => void,
+  ): Promise<Admitted>;
 }

@@ -141,9 +141,14 @@ export class OperationInterceptor implements NestInterceptor {
     // Spending nothing, the usage read at admission (same request, same period) is the answer.
     const known = cost === 0 ? { allowed: true, used: allowance.used } : null;
     const { allowed, used } = known ?? (await this.quota.consume(req.principal!.workspaceId, period, limit, cost));
-    req.limits = [...(req.limits ?? []), { name: 'monthly', quota: limit, windowSeconds: MONTHLY_WINDOW_SECONDS, remaining: limit - used, resetSeconds }];
+    req.limits = [
+      ...(req.limits ?? []),
+      { name: 'monthly', quota: limit, windowSeconds: MONTHLY_WINDOW_SECONDS, remaining: limit - used, resetSeconds },
+    ];
     if (!allowed) {
-      throw new HttpProblem('quota_exhausted', `The workspace used its ${limit} monthly API units.`, { 'retry-after': String(resetSeconds) });
+      throw new HttpProblem('quota_exhausted', `The workspace used its ${limit} monthly API units.`, {
+        'retry-after': String(resetSeconds),
+      });
     }
     return cost;
   }

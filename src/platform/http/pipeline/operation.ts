@@ -94,7 +94,11 @@ export function Operation(spec: OperationSpec): MethodDecorator {
   return applyDecorators(
     SetMetadata(OPERATION, spec),
     HttpCode(spec.status),
-    ApiOperation({ operationId: spec.id, summary: spec.summary, description: `Scope \`${spec.scope}\`. Quota cost: ${spec.quotaCost} unit(s).` }),
+    ApiOperation({
+      operationId: spec.id,
+      summary: spec.summary,
+      description: `Scope \`${spec.scope}\`. Quota cost: ${spec.quotaCost} unit(s).`,
+    }),
     ApiSecurity('bearer'),
     ApiSecurity('apiKey'),
     ApiExtension('x-scope', spec.scope),
@@ -108,7 +112,9 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       status: spec.status,
       type: spec.response,
       description: 'Success',
-      ...(spec.status === 201 ? { headers: { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } } : {}),
+      ...(spec.status === 201
+        ? { headers: { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } }
+        : {}),
     }),
     ...errorResponses(spec),
   );

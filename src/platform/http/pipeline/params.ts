@@ -13,7 +13,10 @@ class DeclaredType implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const declared = metadata.metatype;
     if (typeof declared === 'function' && declared !== Object && !(value instanceof declared)) {
-      throw new Error(`@Input(): the parameter is declared as ${declared.name}, but the operation validated ${(value as object)?.constructor?.name ?? typeof value}`);
+      throw new Error(
+        `@Input(): the parameter is declared as ${declared.name}, ` +
+          `but the operation validated ${(value as object)?.constructor?.name ?? typeof value}`,
+      );
     }
     return value;
   }

@@ -1,4 +1,18 @@
-import { Catch, Controller, Get, Inject, Logger, Param, Post, Query, Req, Res, UseFilters, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  Controller,
+  Get,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
@@ -10,13 +24,17 @@ import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, ty
 /** Security headers for every HTML document of the site: no scripts at all, inline styles only. */
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
 function html(reply: FastifyReply, status: number, body: string, cache = 'no-cache'): FastifyReply {
-  return reply.status(status).headers({ ...HTML_HEADERS, 'cache-control': cache }).send(body);
+  return reply
+    .status(status)
+    .headers({ ...HTML_HEADERS, 'cache-control': cache })
+    .send(body);
 }
 
 /** Anything that escapes a handler becomes a friendly HTML page, never a JSON problem. */
@@ -65,7 +83,12 @@ export class SiteController {
   }
 
   private visitor(req: FastifyRequest): VisitorInfo {
-    return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500), referer: req.headers.referer, ownHosts: this.ownHosts };
+    return {
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+      referer: req.headers.referer,
+      ownHosts: this.ownHosts,
+    };
   }
 
   private async live(slug: string): Promise<LivePage> {
@@ -92,7 +115,12 @@ export class SiteController {
   }
 
   @Get(':slug')
-  async show(@Param('slug') slug: string, @Query('subscribed') subscribed: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+  async show(
+    @Param('slug') slug: string,
+    @Query('subscribed') subscribed: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     const page = await this.live(slug);
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     const confirmed = typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER');
@@ -106,7 +134,10 @@ export class SiteController {
     const page = await this.live(slug);
     const target = await this.site.click(page, blockId, this.visitor(req));
     if (!target) throw new NotFound();
-    return reply.status(302).headers({ location: target, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' }).send();
+    return reply
+      .status(302)
+      .headers({ location: target, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' })
+      .send();
   }
 
   @Post(':slug/subscribe/:block_id')
@@ -120,9 +151,20 @@ export class SiteController {
     // A filled honeypot is a bot: answer as if it worked, capture nothing.
     if (!f.website) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'NEWSLETTER', email, name));
-      if (problem) return html(reply, 400, this.view(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }));
+      if (problem)
+        return html(
+          reply,
+          400,
+          this.view(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }),
+        );
     }
-    return reply.status(303).headers({ location: `${this.base}/${page.slug}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`, 'cache-control': 'no-store' }).send();
+    return reply
+      .status(303)
+      .headers({
+        location: `${this.base}/${page.slug}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`,
+        'cache-control': 'no-store',
+      })
+      .send();
   }
 
   @Get(':slug/d/:block_id')
@@ -149,7 +191,16 @@ export class SiteController {
 
   private gate(page: LivePage, blockId: string, fileTitle: string, error?: string, email?: string): string {
     const at = `${this.base}/${page.slug}`;
-    return renderGatePage({ title: page.title, locale: page.locale, theme: page.theme, fileTitle, action: `${at}/d/${encodeURIComponent(blockId)}`, backUrl: at, error, email });
+    return renderGatePage({
+      title: page.title,
+      locale: page.locale,
+      theme: page.theme,
+      fileTitle,
+      action: `${at}/d/${encodeURIComponent(blockId)}`,
+      backUrl: at,
+      error,
+      email,
+    });
   }
 
   /** Runs a capture; a validation failure comes back as a sentence for the visitor. */

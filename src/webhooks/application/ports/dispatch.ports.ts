@@ -17,7 +17,12 @@ export abstract class DeliveryQueue {
    * `leaseSeconds` (longer than an attempt may take); recording an outcome clears it, and a dispatcher that
    * dies leaves it to run out, so the delivery is claimed and sent again (at-least-once).
    */
-  abstract claimDue(claim: { now: Date; limit: number; leaseSeconds: number; excludeEndpoints: readonly string[] }): Promise<ClaimedDelivery[]>;
+  abstract claimDue(claim: {
+    now: Date;
+    limit: number;
+    leaseSeconds: number;
+    excludeEndpoints: readonly string[];
+  }): Promise<ClaimedDelivery[]>;
   /** When the next unleased PENDING delivery (not of `excludeEndpoints`) falls due; null when there is none. */
   abstract nextDue(excludeEndpoints: readonly string[]): Promise<Date | null>;
 }

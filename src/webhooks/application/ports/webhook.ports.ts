@@ -89,7 +89,9 @@ export abstract class DeliveryStore {
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
   abstract save(message: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void>;
-  abstract saveMany(messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[]): Promise<void>;
+  abstract saveMany(
+    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
+  ): Promise<void>;
   /** The bodies of the envelopes that exist, by event id. */
   abstract bodies(eventIds: readonly string[]): Promise<Map<string, string>>;
 }
@@ -123,7 +125,12 @@ export abstract class WebhookTransport {
    * whose sends are refused outcomes.
    */
   abstract prepare(url: string, secrets: string[]): Promise<PreparedTarget>;
-  abstract send(url: string, secrets: string[], message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }>;
+  abstract send(
+    url: string,
+    secrets: string[],
+    message: { id: string; body: string },
+    now: Date,
+  ): Promise<TransportOutcome & { refused: boolean }>;
   /** Throws a ValidationError on `/url` when the URL is refused by the URL rules or the SSRF guard. */
   abstract screen(url: string): Promise<void>;
 }

@@ -29,11 +29,18 @@ export function deliveryRowView(r: DeliveryRow): DeliveryView {
     next_attempt_at: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
     last_status_code: r.last_status_code,
     created_at: new Date(r.created_at).toISOString(),
-    attempts: r.attempts.map((a) => ({ number: a.number, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: new Date(a.at).toISOString() })),
+    attempts: r.attempts.map((a) => ({
+      number: a.number,
+      status_code: a.statusCode,
+      error: a.error,
+      duration_ms: a.durationMs,
+      at: new Date(a.at).toISOString(),
+    })),
   };
 }
 
 /** Throws NotFoundError unless the workspace has this endpoint. */
 export async function endpointOf(sql: Sql, workspaceId: string, endpointId: string): Promise<void> {
-  if (!(await sql.one(`SELECT 1 FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, endpointId]))) throw new NotFoundError('webhook endpoint');
+  if (!(await sql.one(`SELECT 1 FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, endpointId])))
+    throw new NotFoundError('webhook endpoint');
 }

@@ -46,13 +46,33 @@ export class WebhooksController {
   ) {}
 
   @Get()
-  @Operation({ id: 'listWebhookEndpoints', summary: 'List the webhook endpoints (at most 10, oldest first)', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: EndpointListResponse })
+  @Operation({
+    id: 'listWebhookEndpoints',
+    summary: 'List the webhook endpoints (at most 10, oldest first)',
+    scope: 'webhooks:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    response: EndpointListResponse,
+  })
   list(@Caller() caller: RequestPrincipal) {
     return this.queries.execute(new ListEndpointsQuery(caller.workspaceId));
   }
 
   @Post()
-  @Operation({ id: 'createWebhookEndpoint', summary: 'Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 201, body: CreateEndpointBody, response: EndpointWithSecretResponse, errors: ['endpoint_limit_reached', 'endpoint_verification_failed'] })
+  @Operation({
+    id: 'createWebhookEndpoint',
+    summary: 'Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 201,
+    body: CreateEndpointBody,
+    response: EndpointWithSecretResponse,
+    errors: ['endpoint_limit_reached', 'endpoint_verification_failed'],
+  })
   async create(@Caller() caller: RequestPrincipal, @Input('body') b: CreateEndpointBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const created = await this.commands.execute(new CreateEndpointCommand(caller.workspaceId, b.url, b.event_types));
     reply.header('location', `/v1/webhook-endpoints/${created.endpoint.id}`);
@@ -61,42 +81,105 @@ export class WebhooksController {
 
   @Get(':endpoint_id')
   @endpointParam
-  @Operation({ id: 'getWebhookEndpoint', summary: 'Get an endpoint', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: EndpointResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'getWebhookEndpoint',
+    summary: 'Get an endpoint',
+    scope: 'webhooks:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    response: EndpointResponse,
+    errors: ['resource_not_found'],
+  })
   get(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
     return this.queries.execute(new GetEndpointQuery(caller.workspaceId, endpointId));
   }
 
   @Patch(':endpoint_id')
   @endpointParam
-  @Operation({ id: 'updateWebhookEndpoint', summary: 'Change the URL (re-verified), the event types, or enable/disable', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: false, status: 200, body: UpdateEndpointBody, response: EndpointResponse, errors: ['resource_not_found', 'endpoint_verification_failed'] })
+  @Operation({
+    id: 'updateWebhookEndpoint',
+    summary: 'Change the URL (re-verified), the event types, or enable/disable',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    body: UpdateEndpointBody,
+    response: EndpointResponse,
+    errors: ['resource_not_found', 'endpoint_verification_failed'],
+  })
   update(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: UpdateEndpointBody) {
-    return this.commands.execute(new UpdateEndpointCommand(caller.workspaceId, endpointId, { url: b.url, eventTypes: b.event_types, enabled: b.enabled }));
+    return this.commands.execute(
+      new UpdateEndpointCommand(caller.workspaceId, endpointId, { url: b.url, eventTypes: b.event_types, enabled: b.enabled }),
+    );
   }
 
   @Delete(':endpoint_id')
   @endpointParam
-  @Operation({ id: 'deleteWebhookEndpoint', summary: 'Delete an endpoint and its delivery history (irreversible)', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: false, status: 204, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'deleteWebhookEndpoint',
+    summary: 'Delete an endpoint and its delivery history (irreversible)',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: false,
+    status: 204,
+    errors: ['resource_not_found'],
+  })
   async remove(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string): Promise<void> {
     await this.commands.execute(new DeleteEndpointCommand(caller.workspaceId, endpointId));
   }
 
   @Post(':endpoint_id/rotate-secret')
   @endpointParam
-  @Operation({ id: 'rotateWebhookSecret', summary: 'Issue a new signing secret; the old one signs too for 24 hours', scope: 'webhooks:write', write: true, quotaCost: 1, idempotent: true, status: 200, response: RotatedSecretResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'rotateWebhookSecret',
+    summary: 'Issue a new signing secret; the old one signs too for 24 hours',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 200,
+    response: RotatedSecretResponse,
+    errors: ['resource_not_found'],
+  })
   rotate(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
     return this.commands.execute(new RotateSecretCommand(caller.workspaceId, endpointId));
   }
 
   @Post(':endpoint_id/test')
   @endpointParam
-  @Operation({ id: 'sendWebhookTest', summary: 'Send a signed endpoint.test now and report the outcome (not logged)', scope: 'webhooks:write', write: true, quotaCost: 1, idempotent: true, status: 200, response: TestSendResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'sendWebhookTest',
+    summary: 'Send a signed endpoint.test now and report the outcome (not logged)',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 200,
+    response: TestSendResponse,
+    errors: ['resource_not_found'],
+  })
   test(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
     return this.commands.execute(new SendTestEventCommand(caller.workspaceId, endpointId));
   }
 
   @Get(':endpoint_id/deliveries')
   @endpointParam
-  @Operation({ id: 'listDeliveries', summary: 'List deliveries, newest first', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, query: DeliveryListQuery, response: DeliveryList, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'listDeliveries',
+    summary: 'List deliveries, newest first',
+    scope: 'webhooks:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    query: DeliveryListQuery,
+    response: DeliveryList,
+    errors: ['resource_not_found'],
+  })
   deliveries(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('query') q: DeliveryListQuery) {
     return this.queries.execute(new ListDeliveriesQuery(caller.workspaceId, endpointId, q.limit, q.after, q.status));
   }
@@ -104,7 +187,17 @@ export class WebhooksController {
   @Get(':endpoint_id/deliveries/:delivery_id')
   @endpointParam
   @deliveryParam
-  @Operation({ id: 'getDelivery', summary: 'Get one delivery with its attempts', scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200, response: DeliveryResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'getDelivery',
+    summary: 'Get one delivery with its attempts',
+    scope: 'webhooks:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    response: DeliveryResponse,
+    errors: ['resource_not_found'],
+  })
   delivery(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
     return this.queries.execute(new GetDeliveryQuery(caller.workspaceId, endpointId, deliveryId));
   }
@@ -112,14 +205,35 @@ export class WebhooksController {
   @Post(':endpoint_id/deliveries/:delivery_id/resend')
   @endpointParam
   @deliveryParam
-  @Operation({ id: 'resendDelivery', summary: 'Re-queue one delivery now; the ladder restarts, webhook-id unchanged', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202, response: DeliveryResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'resendDelivery',
+    summary: 'Re-queue one delivery now; the ladder restarts, webhook-id unchanged',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 202,
+    response: DeliveryResponse,
+    errors: ['resource_not_found'],
+  })
   resend(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
     return this.commands.execute(new ResendDeliveryCommand(caller.workspaceId, endpointId, deliveryId));
   }
 
   @Post(':endpoint_id/replay')
   @endpointParam
-  @Operation({ id: 'replayDeliveries', summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)', scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202, body: ReplayBody, response: ReplayResponse, errors: ['resource_not_found'] })
+  @Operation({
+    id: 'replayDeliveries',
+    summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)',
+    scope: 'webhooks:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 202,
+    body: ReplayBody,
+    response: ReplayResponse,
+    errors: ['resource_not_found'],
+  })
   replay(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: ReplayBody) {
     return this.commands.execute(new ReplayDeliveriesCommand(caller.workspaceId, endpointId, parseInstant(b.since)!));
   }

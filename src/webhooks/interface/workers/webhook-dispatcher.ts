@@ -25,7 +25,11 @@ const POLL_MS = 1_000;
 export class WebhookDispatcher implements BackgroundWorker {
   readonly name = 'webhook-dispatcher';
   private readonly logger = new Logger('WebhookDispatcher');
-  private readonly loop = new PollingLoop(() => this.tick(), POLL_MS, (err) => this.logger.error({ err }, 'Webhook dispatch failed; retrying'));
+  private readonly loop = new PollingLoop(
+    () => this.tick(),
+    POLL_MS,
+    (err) => this.logger.error({ err }, 'Webhook dispatch failed; retrying'),
+  );
   private readonly listener: PgListener;
   private nextDue: NodeJS.Timeout | null = null;
   private stopping = false;
@@ -81,10 +85,13 @@ export class WebhookDispatcher implements BackgroundWorker {
     if (!due || this.nextDue || !this.loop.isRunning) return;
     const wait = due.getTime() - this.clock.now().getTime();
     if (wait >= POLL_MS) return;
-    this.nextDue = setTimeout(() => {
-      this.nextDue = null;
-      this.loop.wake();
-    }, Math.max(0, wait));
+    this.nextDue = setTimeout(
+      () => {
+        this.nextDue = null;
+        this.loop.wake();
+      },
+      Math.max(0, wait),
+    );
     this.nextDue.unref();
   }
 }

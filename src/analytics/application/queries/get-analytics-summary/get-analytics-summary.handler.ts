@@ -63,7 +63,12 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
         ORDER BY l.clicks DESC, l.label, l.block_id LIMIT ${TOP}`,
       args,
     );
-    const titles = await this.queries.execute(new GetPageTitlesQuery(workspaceId, links.map((l) => l.page_id)));
+    const titles = await this.queries.execute(
+      new GetPageTitlesQuery(
+        workspaceId,
+        links.map((l) => l.page_id),
+      ),
+    );
     return links.map((l) => ({ label: l.label, url: l.url, clicks: Number(l.clicks), page_title: titles.get(l.page_id) ?? '' }));
   }
 }

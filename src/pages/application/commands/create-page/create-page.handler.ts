@@ -25,7 +25,16 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand, Pag
     const id = this.ids.next('pg');
     const now = this.clock.now();
     const create = (slug: string) =>
-      Page.create({ id, workspaceId: cmd.workspaceId, title: cmd.title, description: cmd.description, locale: cmd.locale, themePresetKey: cmd.themePresetKey, slug, now });
+      Page.create({
+        id,
+        workspaceId: cmd.workspaceId,
+        title: cmd.title,
+        description: cmd.description,
+        locale: cmd.locale,
+        themePresetKey: cmd.themePresetKey,
+        slug,
+        now,
+      });
     const page = await this.pages.insertWithFreeSlug(baseSlug(cmd.title), create);
     return pageView(page.snapshot(), this.config.publicSiteUrl);
   }

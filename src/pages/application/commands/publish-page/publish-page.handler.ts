@@ -12,12 +12,11 @@ import { PublishPageCommand } from './publish-page.command.js';
 /** Publishes now (live snapshot + page.published outbox row, one transaction) or schedules; the scheduler sends it too. */
 @CommandHandler(PublishPageCommand)
 @Transactional()
-export class PublishPageHandler extends PageWriteHandler implements ICommandHandler<PublishPageCommand, { page: PageView; scheduled_for: string | null }> {
-  constructor(
-    pages: PageRepository,
-    clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+export class PublishPageHandler
+  extends PageWriteHandler
+  implements ICommandHandler<PublishPageCommand, { page: PageView; scheduled_for: string | null }>
+{
+  constructor(pages: PageRepository, clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
     super(pages, clock, config);
   }
 

@@ -24,9 +24,15 @@ export class UpdatePageHandler extends PageWriteHandler implements ICommandHandl
   async execute(cmd: UpdatePageCommand): Promise<PageView> {
     const page = await this.load(cmd.workspaceId, cmd.pageId);
     page.assertFresh(cmd.expectedUpdatedAt);
-    const carousels = new Set(page.snapshot().draftBlocks.filter((b) => b.kind === 'CAROUSEL').map((b) => b.id));
+    const carousels = new Set(
+      page
+        .snapshot()
+        .draftBlocks.filter((b) => b.kind === 'CAROUSEL')
+        .map((b) => b.id),
+    );
     for (const [i, u] of (cmd.edit.blockUpdates ?? []).entries()) {
-      if (carousels.has(u.blockId)) await checkCarouselImages(this.files, cmd.workspaceId, u.data?.images, `/block_updates/${i}/data/images`);
+      if (carousels.has(u.blockId))
+        await checkCarouselImages(this.files, cmd.workspaceId, u.data?.images, `/block_updates/${i}/data/images`);
     }
     page.edit(cmd.edit, this.clock.now());
     return this.save(page, cmd.expectedUpdatedAt);

@@ -24,7 +24,14 @@ export class GetLivePageHandler implements IQueryHandler<GetLivePageQuery, LiveP
       theme: s.theme,
       blocks: (s.liveBlocks ?? [])
         .filter((b) => b.enabled)
-        .map((b) => ({ id: b.id, kind: b.kind, data: { ...b.data }, fileUrl: b.fileUrl, fileName: b.fileName, label: labelOf(b.kind, b.data, b.fileName) })),
+        .map((b) => ({
+          id: b.id,
+          kind: b.kind,
+          data: { ...b.data },
+          fileUrl: b.fileUrl,
+          fileName: b.fileName,
+          label: labelOf(b.kind, b.data, b.fileName),
+        })),
     };
   }
 }

@@ -8,10 +8,10 @@ export class GetPageTitlesHandler implements IQueryHandler<GetPageTitlesQuery, M
 
   async execute(q: GetPageTitlesQuery): Promise<Map<string, string>> {
     if (q.pageIds.length === 0) return new Map();
-    const rows = await this.sql.all<{ id: string; title: string }>(`SELECT id, title FROM pages WHERE workspace_id = ? AND id = ANY(?::text[])`, [
-      q.workspaceId,
-      [...new Set(q.pageIds)],
-    ]);
+    const rows = await this.sql.all<{ id: string; title: string }>(
+      `SELECT id, title FROM pages WHERE workspace_id = ? AND id = ANY(?::text[])`,
+      [q.workspaceId, [...new Set(q.pageIds)]],
+    );
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 }

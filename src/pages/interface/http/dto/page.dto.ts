@@ -6,7 +6,8 @@ import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
 import { THEME_PRESETS } from '../../../domain/theme.js';
 
-const STAMP_DESCRIPTION = 'The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.';
+const STAMP_DESCRIPTION =
+  'The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.';
 const PRESETS = Object.keys(THEME_PRESETS);
 
 export class CreatePageBody {
@@ -18,7 +19,11 @@ export class CreatePageBody {
 
 export class BlockUpdate {
   @ApiProperty() @IsString() @Length(1, 100) block_id!: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Merge patch of the block data (null removes a field); the result must match the kind’s data schema.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Merge patch of the block data (null removes a field); the result must match the kind’s data schema.',
+  })
   @IsAbsentOr()
   @IsObject()
   data?: Record<string, unknown>;
@@ -27,9 +32,20 @@ export class BlockUpdate {
 
 export class UpdatePageBody {
   @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
-  @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(1000) title?: string;
-  @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
-  @ApiPropertyOptional({ enum: PRESETS, description: 'Applies to the live page at once.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
+  @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(1000)
+  title?: string;
+  @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(5000)
+  description?: string;
+  @ApiPropertyOptional({ enum: PRESETS, description: 'Applies to the live page at once.' })
+  @IsAbsentOr()
+  @IsString()
+  theme_preset_key?: string;
   @ApiPropertyOptional({ type: [BlockUpdate], maxItems: 100, description: 'Draft only, until publish.' })
   @IsAbsentOr()
   @IsArray()
@@ -37,7 +53,11 @@ export class UpdatePageBody {
   @ValidateNested({ each: true })
   @Type(() => BlockUpdate)
   block_updates?: BlockUpdate[];
-  @ApiPropertyOptional({ type: [String], maxItems: 100, description: 'Every block ID exactly once, top to bottom. Draft only, until publish.' })
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: 100,
+    description: 'Every block ID exactly once, top to bottom. Draft only, until publish.',
+  })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(100)
@@ -48,16 +68,25 @@ export class UpdatePageBody {
 export class AddBlockBody {
   @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
   @ApiProperty({ enum: BLOCK_KINDS }) @IsString() kind!: string;
-  @ApiPropertyOptional({ description: 'Per-kind data; see the `*BlockData` schemas.', anyOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })) })
+  @ApiPropertyOptional({
+    description: 'Per-kind data; see the `*BlockData` schemas.',
+    anyOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })),
+  })
   @IsAbsentOr()
   @IsObject()
   data?: Record<string, unknown>;
-  @ApiPropertyOptional({ description: 'The `public_path` of a workspace file; required for IMAGE, FILE, CAROUSEL and PRODUCT, refused otherwise.' })
+  @ApiPropertyOptional({
+    description: 'The `public_path` of a workspace file; required for IMAGE, FILE, CAROUSEL and PRODUCT, refused otherwise.',
+  })
   @IsAbsentOr()
   @IsString()
   @MaxLength(600)
   file_url?: string;
-  @ApiPropertyOptional({ maxLength: 255, description: 'Display name for the file (defaults to the file’s name).' }) @IsAbsentOr() @IsString() @MaxLength(1000) file_name?: string;
+  @ApiPropertyOptional({ maxLength: 255, description: 'Display name for the file (defaults to the file’s name).' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(1000)
+  file_name?: string;
 }
 
 export class RemoveBlockQuery {
@@ -65,7 +94,10 @@ export class RemoveBlockQuery {
 }
 
 export class PublishBody {
-  @ApiPropertyOptional({ format: 'date-time', description: 'Omit to publish now; a future instant (at most one year ahead) schedules the publish and replaces a pending schedule.' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Omit to publish now; a future instant (at most one year ahead) schedules the publish and replaces a pending schedule.',
+  })
   @IsAbsentOr()
   @IsInstant()
   starts_at?: string;

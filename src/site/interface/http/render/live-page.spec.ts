@@ -2,8 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { escapeHtml, html, safeUrl } from './html.js';
 import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, type LiveBlock, type LivePageView } from './live-page.js';
 
-const links = { click: (id: string) => `/p/s/r/${id}`, subscribe: (id: string) => `/p/s/subscribe/${id}`, download: (id: string) => `/p/s/d/${id}` };
-const b = (kind: LiveBlock['kind'], data: Record<string, unknown>, extra: Partial<LiveBlock> = {}): LiveBlock => ({ id: `blk_${kind.toLowerCase()}`, kind, data, fileUrl: null, fileName: null, label: kind, ...extra });
+const links = {
+  click: (id: string) => `/p/s/r/${id}`,
+  subscribe: (id: string) => `/p/s/subscribe/${id}`,
+  download: (id: string) => `/p/s/d/${id}`,
+};
+const b = (kind: LiveBlock['kind'], data: Record<string, unknown>, extra: Partial<LiveBlock> = {}): LiveBlock => ({
+  id: `blk_${kind.toLowerCase()}`,
+  kind,
+  data,
+  fileUrl: null,
+  fileName: null,
+  label: kind,
+  ...extra,
+});
 const page = (blocks: LiveBlock[], extra: Partial<LivePageView> = {}) =>
   renderLivePage({ title: 'My page', description: 'About me', locale: 'en', theme: 'midnight', blocks, links, ...extra });
 
@@ -11,13 +23,21 @@ describe('escaping', () => {
   it('escapes text and attributes, and refuses unsafe URLs', () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;');
     expect(html`<p title="${'" onmouseover="x'}">${'<script>'}</p>`.value).toBe('<p title="&quot; onmouseover=&quot;x">&lt;script&gt;</p>');
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/\\evil', 'ftp://x', '', 42, null]) expect(safeUrl(bad)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/\\evil', 'ftp://x', '', 42, null])
+      expect(safeUrl(bad)).toBeNull();
     expect(safeUrl('/files/f/a.png')).toBe('/files/f/a.png');
     expect(safeUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
   });
 
   it('renders hostile data inert', () => {
-    const out = page([b('LINK', { url: 'javascript:alert(1)', title: 'x' }), b('TEXT', { text: '<script>alert(1)</script>' }), b('HEADER', { text: '" onmouseover="x' })], { title: '<img src=x onerror=alert(1)>' });
+    const out = page(
+      [
+        b('LINK', { url: 'javascript:alert(1)', title: 'x' }),
+        b('TEXT', { text: '<script>alert(1)</script>' }),
+        b('HEADER', { text: '" onmouseover="x' }),
+      ],
+      { title: '<img src=x onerror=alert(1)>' },
+    );
     expect(out).not.toContain('<script>alert');
     expect(out).not.toContain('javascript:');
     expect(out).not.toContain('<img src=x');
@@ -85,7 +105,16 @@ describe('the live page', () => {
 
 describe('other documents', () => {
   it('renders the gate, 404 and error pages, none of them indexed', () => {
-    const gate = renderGatePage({ title: 'My page', locale: 'de', theme: 'forest', fileTitle: 'Guide', action: '/p/s/d/blk_1', backUrl: '/p/s', error: 'Nope', email: 'x@y.z' });
+    const gate = renderGatePage({
+      title: 'My page',
+      locale: 'de',
+      theme: 'forest',
+      fileTitle: 'Guide',
+      action: '/p/s/d/blk_1',
+      backUrl: '/p/s',
+      error: 'Nope',
+      email: 'x@y.z',
+    });
     expect(gate).toContain('<html lang="de">');
     expect(gate).toContain('action="/p/s/d/blk_1"');
     expect(gate).toContain('role="alert">Nope');

@@ -33,8 +33,9 @@ interface Queued {
  *
  *   a batch transaction (`BatchTransactions`: index plans only) -> lock the endpoints (one statement, in id
  *   order) -> lock and load the delivery streams (one statement, in id order) -> decide every outcome in
- *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version and append the events (one statement)
- *   -> save each endpoint's counters once (one statement) -> notify the owners of endpoints that were disabled.
+ *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version
+ *   and append the events (one statement) -> save each endpoint's counters once (one statement) -> notify
+ *   the owners of endpoints that were disabled.
  *
  * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
  * deliveries, so the two cannot deadlock; two recorders lock in the same order, and so does a replay (id
@@ -111,8 +112,10 @@ export class DeliveryRecorder {
       return each;
     }
     for (const s of summary.skipped) {
-      if (s.reason === 'moved') this.logger.log({ delivery_id: s.deliveryId }, 'Delivery changed while it was in flight; keeping the newer state');
-      if (s.reason === 'rejected') this.logger.error({ delivery_id: s.deliveryId, detail: s.detail }, 'Delivery outcome refused by the delivery rules');
+      if (s.reason === 'moved')
+        this.logger.log({ delivery_id: s.deliveryId }, 'Delivery changed while it was in flight; keeping the newer state');
+      if (s.reason === 'rejected')
+        this.logger.error({ delivery_id: s.deliveryId, detail: s.detail }, 'Delivery outcome refused by the delivery rules');
     }
     return { ...summary, skipped: summary.skipped.map(({ deliveryId, reason }) => ({ deliveryId, reason })) };
   }

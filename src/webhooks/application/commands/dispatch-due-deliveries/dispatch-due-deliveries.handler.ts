@@ -6,7 +6,13 @@ import { OwnTransactions } from '../../../../platform/cqrs/transactional.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../../ports/dispatch.ports.js';
-import { EndpointRepository, MessageStore, WebhookTransport, type PreparedTarget, type TransportOutcome } from '../../ports/webhook.ports.js';
+import {
+  EndpointRepository,
+  MessageStore,
+  WebhookTransport,
+  type PreparedTarget,
+  type TransportOutcome,
+} from '../../ports/webhook.ports.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
@@ -61,7 +67,9 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     const { claimed } = batch;
     if (claimed.length === 0) return { claimed: 0, nextDue: batch.nextDue };
     const done = this.inFlight.track(claimed, (release) =>
-      this.runBatch(batch, release).catch((err: unknown) => this.logger.error({ err, deliveries: claimed.length }, 'Webhook batch failed; its leases run out and it is sent again')),
+      this.runBatch(batch, release).catch((err: unknown) =>
+        this.logger.error({ err, deliveries: claimed.length }, 'Webhook batch failed; its leases run out and it is sent again'),
+      ),
     );
     if (cmd.awaitOutcomes) await done;
     return { claimed: claimed.length, nextDue: null };
@@ -75,7 +83,12 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
   private claim(limit: number): Promise<Batch> {
     return this.transactions.run(async () => {
       const saturated = this.inFlight.saturated();
-      const claimed = await this.queue.claimDue({ now: this.clock.now(), limit, leaseSeconds: this.config.webhookLeaseSeconds, excludeEndpoints: saturated });
+      const claimed = await this.queue.claimDue({
+        now: this.clock.now(),
+        limit,
+        leaseSeconds: this.config.webhookLeaseSeconds,
+        excludeEndpoints: saturated,
+      });
       if (claimed.length === 0) {
         // (A saturated endpoint's due deliveries are claimed again when one of its outcomes is recorded.)
         return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: await this.queue.nextDue(saturated) };
@@ -126,7 +139,10 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       const body = p.bodies.get(c.eventId);
       if (body === undefined) throw new Error(`envelope ${c.eventId} is missing`);
       const outcome = await target.send({ id: c.eventId, body }, this.clock.now());
-      await this.recorder.record({ ...claim, command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 } });
+      await this.recorder.record({
+        ...claim,
+        command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 },
+      });
     } catch (err) {
       // The lease runs out and the delivery is claimed again.
       this.logger.error({ err, delivery_id: c.deliveryId }, 'Delivery attempt could not be made');

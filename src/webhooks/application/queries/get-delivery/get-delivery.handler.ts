@@ -11,7 +11,10 @@ export class GetDeliveryHandler implements IQueryHandler<GetDeliveryQuery> {
 
   async execute(q: GetDeliveryQuery): Promise<DeliveryView> {
     await endpointOf(this.sql, q.workspaceId, q.endpointId);
-    const row = await this.sql.one<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? AND id = ?`, [q.endpointId, q.deliveryId]);
+    const row = await this.sql.one<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? AND id = ?`, [
+      q.endpointId,
+      q.deliveryId,
+    ]);
     if (!row) throw new NotFoundError('delivery');
     return deliveryRowView(row);
   }

@@ -10,9 +10,16 @@ export class ListOwnerNotificationsHandler implements IQueryHandler<ListOwnerNot
 
   async execute(q: ListOwnerNotificationsQuery): Promise<OwnerNotificationView[]> {
     const rows = await this.sql.all<{ id: string; kind: string; subject: string; data: unknown; created_at: Date }>(
-      `SELECT id, kind, subject, data, created_at FROM owner_notifications WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000`,
+      `SELECT id, kind, subject, data, created_at FROM owner_notifications
+        WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000`,
       [q.workspaceId],
     );
-    return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, data: r.data, created_at: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      subject: r.subject,
+      data: r.data,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
   }
 }

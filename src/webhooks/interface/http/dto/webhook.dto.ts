@@ -4,7 +4,9 @@ import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto
 import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/endpoint.js';
 
-const URL_DESCRIPTION = 'Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx.';
+const URL_DESCRIPTION =
+  'Public HTTPS URL on port 443. Screened against private-network targets, ' +
+  'then verified with a signed `endpoint.test` that must be answered 2xx.';
 
 export class CreateEndpointBody {
   @ApiProperty({ maxLength: 2048, description: URL_DESCRIPTION }) @IsString() @MaxLength(4096) url!: string;
@@ -15,17 +17,29 @@ export class CreateEndpointBody {
 }
 
 export class UpdateEndpointBody {
-  @ApiPropertyOptional({ maxLength: 2048, description: `${URL_DESCRIPTION} Re-verified only when it changes.` }) @IsAbsentOr() @IsString() @MaxLength(4096) url?: string;
+  @ApiPropertyOptional({ maxLength: 2048, description: `${URL_DESCRIPTION} Re-verified only when it changes.` })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(4096)
+  url?: string;
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1 })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(20)
   event_types?: string[];
-  @ApiPropertyOptional({ description: '`true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL.' }) @IsAbsentOr() @IsBoolean() enabled?: boolean;
+  @ApiPropertyOptional({ description: '`true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL.' })
+  @IsAbsentOr()
+  @IsBoolean()
+  enabled?: boolean;
 }
 
 export class ReplayBody {
-  @ApiProperty({ format: 'date-time', description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).' }) @IsInstant() since!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).',
+  })
+  @IsInstant()
+  since!: string;
 }
 
 export class DeliveryListQuery extends ListQueryDto {
@@ -59,13 +73,19 @@ export class EndpointWithSecretResponse {
 }
 
 export class RotatedSecretResponse extends EndpointWithSecretResponse {
-  @ApiProperty({ format: 'date-time', description: 'Until then the old secret signs too (a second `v1,` entry).' }) previous_secret_expires_at!: string;
+  @ApiProperty({ format: 'date-time', description: 'Until then the old secret signs too (a second `v1,` entry).' })
+  previous_secret_expires_at!: string;
 }
 
 export class TestSendResponse {
   @ApiProperty() delivered!: boolean;
   @ApiProperty({ type: 'integer', nullable: true }) status_code!: number | null;
-  @ApiProperty({ type: 'string', nullable: true, description: 'Null when delivered; else the status and the start of the body, or the network error.' }) error!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Null when delivered; else the status and the start of the body, or the network error.',
+  })
+  error!: string | null;
 }
 
 export class AttemptResponse {
