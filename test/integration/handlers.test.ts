@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModulesContainer } from '@nestjs/core';
+import pg from 'pg';
 import { CreateApiKeyCommand, CreateWorkspaceCommand, RevokeApiKeyCommand, SetWorkspacePlanCommand } from '../../src/access/index.js';
+import { RecordClickCommand, RecordViewCommand } from '../../src/analytics/index.js';
 import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
@@ -111,10 +113,21 @@ describe('command handlers on the bus, outside HTTP', () => {
       expect(await outbox(workspace.id)).toEqual([]);
     });
 
-    it('publishes with its page.published row in the same commit, and locks the page while it does', async () => {
+    it('publishes with its page.published row in the same commit, after a transaction holding the page row ends', async () => {
       const { workspace } = await aTenant(t.commands);
       const page = await run<{ id: string; slug: string }>(new CreatePageCommand(workspace.id, 'Published on the bus'));
-      await run(new PublishPageCommand(workspace.id, page.id, undefined));
+      // Another transaction holds the page row: the publish waits for it (its FOR UPDATE is real outside HTTP too).
+      const blocker = new pg.Client({ connectionString: t.databaseUrl });
+      await blocker.connect();
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT 1 FROM pages WHERE id = $1 FOR UPDATE', [page.id]);
+      let done = false;
+      const publishing = run(new PublishPageCommand(workspace.id, page.id, undefined)).then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(done).toBe(false);
+      await blocker.query('COMMIT');
+      await blocker.end();
+      await publishing;
       expect(await one(`SELECT status, live_blocks IS NOT NULL AS live FROM pages WHERE id = $1`, [page.id])).toEqual({
         status: 'PUBLISHED',
         live: true,
@@ -182,6 +195,28 @@ describe('command handlers on the bus, outside HTTP', () => {
       ]);
       await expect(run(new RefundSaleCommand(sale.id))).rejects.toThrow(/already refunded/);
       expect(await outbox(workspace.id)).toHaveLength(2);
+    });
+  });
+
+  describe('analytics', () => {
+    it('records a view and a click: the facts and their daily rollups commit together', async () => {
+      const { workspace } = await aTenant(t.commands);
+      const visit = { workspaceId: workspace.id, pageId: 'pg_stats', ip: '203.0.113.9', userAgent: 'UA', referer: undefined, ownHosts: [] };
+      await run(new RecordViewCommand(visit));
+      await run(new RecordClickCommand(visit, { blockId: 'blk_1', label: 'Shop', url: 'https://example.com/' }));
+      const facts = await t.sql<{ kind: string }>(`SELECT kind FROM analytics_facts WHERE workspace_id = $1 ORDER BY kind DESC`, [
+        workspace.id,
+      ]);
+      expect(facts.map((f) => f.kind)).toEqual(['VIEW', 'CLICK']);
+      expect(await one(`SELECT views::int, clicks::int FROM analytics_daily_totals WHERE workspace_id = $1`, [workspace.id])).toEqual({
+        views: 1,
+        clicks: 1,
+      });
+      expect(await one(`SELECT label, clicks::int FROM analytics_daily_links WHERE workspace_id = $1`, [workspace.id])).toEqual({
+        label: 'Shop',
+        clicks: 1,
+      });
+      expect(await outbox(workspace.id)).toEqual([]);
     });
   });
 
