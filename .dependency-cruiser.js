@@ -28,6 +28,15 @@ export default {
       to: { path: '^src/[^/]+/(infrastructure|interface)/' },
     },
     {
+      name: 'writes-through-ports',
+      severity: 'error',
+      comment:
+        "Only query handlers may speak SQL directly (reads are plain, ADR 0026); command handlers and the workers' use " +
+        'cases reach the database through ports (repositories, claim and lease stores) implemented in infrastructure/.',
+      from: { path: '^src/[^/]+/application/', pathNot: '^src/[^/]+/application/queries/' },
+      to: { path: '^src/platform/database/' },
+    },
+    {
       name: 'platform-not-to-contexts',
       severity: 'error',
       comment: 'platform/ is the shared kernel: it never imports a context, nor a composition root.',
