@@ -17,3 +17,28 @@ export const fileView = (f: WorkspaceFileState): FileView => ({
   public_path: f.publicPath,
   created_at: f.createdAt.toISOString(),
 });
+
+/** A `files` row as SQL returns it (read side and repository alike). */
+export interface FileRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  mime_type: string;
+  size_bytes: string;
+  storage_key: string;
+  public_path: string;
+  created_at: Date;
+}
+
+export const FILE_COLUMNS = 'id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at';
+
+export const fileStateFromRow = (r: FileRow): WorkspaceFileState => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  name: r.name,
+  mimeType: r.mime_type,
+  sizeBytes: Number(r.size_bytes),
+  storageKey: r.storage_key,
+  publicPath: r.public_path,
+  createdAt: new Date(r.created_at),
+});

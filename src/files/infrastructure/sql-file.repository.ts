@@ -1,20 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { WorkspaceFile } from '../domain/workspace-file.js';
+import { FILE_COLUMNS, fileStateFromRow, type FileRow } from '../application/file.view.js';
 import { FileRepository } from '../application/ports/file.ports.js';
 
-interface Row {
-  id: string;
-  workspace_id: string;
-  name: string;
-  mime_type: string;
-  size_bytes: string;
-  storage_key: string;
-  public_path: string;
-  created_at: Date;
-}
-
-const COLUMNS = 'id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at';
+const COLUMNS = FILE_COLUMNS;
 
 @Injectable()
 export class SqlFileRepository extends FileRepository {
@@ -32,27 +22,16 @@ export class SqlFileRepository extends FileRepository {
   }
 
   async byId(id: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE id = ?`, [id]));
+    return this.toFile(await this.sql.one<FileRow>(`SELECT ${COLUMNS} FROM files WHERE id = ?`, [id]));
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {
     return this.toFile(
-      await this.sql.one<Row>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]),
+      await this.sql.one<FileRow>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]),
     );
   }
 
-  private toFile(r: Row | undefined): WorkspaceFile | null {
-    return r
-      ? WorkspaceFile.restore({
-          id: r.id,
-          workspaceId: r.workspace_id,
-          name: r.name,
-          mimeType: r.mime_type,
-          sizeBytes: Number(r.size_bytes),
-          storageKey: r.storage_key,
-          publicPath: r.public_path,
-          createdAt: new Date(r.created_at),
-        })
-      : null;
+  private toFile(r: FileRow | undefined): WorkspaceFile | null {
+    return r ? WorkspaceFile.restore(fileStateFromRow(r)) : null;
   }
 }
