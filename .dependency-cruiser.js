@@ -24,8 +24,17 @@ export default {
       name: 'application-not-to-adapters',
       severity: 'error',
       comment: 'application/ never imports infrastructure/ or interface/ (of any context): it talks to adapters through ports.',
-      from: { path: '^src/[^/]+/application/' },
+      from: { path: '^src/[^/]+/application/', pathNot: '^src/[^/]+/application/(queries/|[^/]+\\.view\\.ts$)' },
       to: { path: '^src/[^/]+/(infrastructure|interface)/' },
+    },
+    {
+      name: 'reads-know-only-tables',
+      severity: 'error',
+      comment:
+        "The read side (application/queries/ and the row mappers in application/*.view.ts) may know its own context's " +
+        'table definitions (infrastructure/*.tables.ts, ADR 0027), and no other adapter.',
+      from: { path: '^src/([^/]+)/application/(queries/|[^/]+\\.view\\.ts$)' },
+      to: { path: '^src/[^/]+/(infrastructure|interface)/', pathNot: '^src/$1/infrastructure/[^/]+\\.tables\\.ts$' },
     },
     {
       name: 'writes-through-ports',
@@ -47,8 +56,17 @@ export default {
       name: 'context-via-public-entry',
       severity: 'error',
       comment: 'A context imports another context only through its public entry, src/<context>/index.ts.',
-      from: { path: `^src/${CONTEXT}/` },
+      from: { path: `^src/${CONTEXT}/`, pathNot: `^src/${CONTEXT}/infrastructure/[^/]+\\.tables\\.ts$` },
       to: { path: `^src/${CONTEXT}/`, pathNot: ['^src/$1/', `^src/${CONTEXT}/index\\.ts$`] },
+    },
+    {
+      name: 'tables-reference-the-tenant-root',
+      severity: 'error',
+      comment:
+        "A context's table definitions may reference one other context's table: access's `workspaces`, the tenant root " +
+        'that workspace-owned rows cascade from (ADR 0027).',
+      from: { path: `^src/${CONTEXT}/infrastructure/[^/]+\\.tables\\.ts$` },
+      to: { path: `^src/${CONTEXT}/`, pathNot: ['^src/$1/', `^src/${CONTEXT}/index\\.ts$`, '^src/access/infrastructure/access\\.tables\\.ts$'] },
     },
     {
       name: 'no-circular',

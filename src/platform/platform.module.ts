@@ -37,6 +37,7 @@ export class PlatformModule implements OnApplicationShutdown {
           ...ormOptions(runtime.databaseUrl, config.database.poolSize, {
             waitMs: config.database.poolWaitMs,
             applicationName: 'bio-page-api',
+            rowTypes: true,
           }),
           registerRequestContext: false,
           driver: PostgreSqlDriver,

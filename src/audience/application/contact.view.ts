@@ -1,4 +1,5 @@
-import type { ContactSource, ContactState } from '../domain/contact.js';
+import type { ContactState } from '../domain/contact.js';
+import type { ContactRow } from '../infrastructure/audience.tables.js';
 
 export interface ContactView {
   id: string;
@@ -18,20 +19,6 @@ export const contactView = (c: ContactState): ContactView => ({
   created_at: c.createdAt.toISOString(),
 });
 
-/** A `contacts` row as SQL returns it (read side and repository alike). */
-export interface ContactRow {
-  id: string;
-  workspace_id: string;
-  email: string;
-  name: string | null;
-  source: ContactSource;
-  source_page_id: string | null;
-  source_block_id: string | null;
-  created_at: Date;
-}
-
-export const CONTACT_COLUMNS = 'id, workspace_id, email, name, source, source_page_id, source_block_id, created_at';
-
 export const contactFromRow = (r: ContactRow): ContactState => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -40,5 +27,5 @@ export const contactFromRow = (r: ContactRow): ContactState => ({
   source: r.source,
   sourcePageId: r.source_page_id,
   sourceBlockId: r.source_block_id,
-  createdAt: new Date(r.created_at),
+  createdAt: r.created_at,
 });

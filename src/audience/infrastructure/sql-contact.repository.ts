@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import type { Contact, ContactState } from '../domain/contact.js';
-import { CONTACT_COLUMNS, contactFromRow, contactView, type ContactRow } from '../application/contact.view.js';
+import { contactFromRow, contactView } from '../application/contact.view.js';
 import { ContactRepository } from '../application/ports/audience.ports.js';
+import { audience } from './audience.tables.js';
 
 @Injectable()
 export class SqlContactRepository extends ContactRepository {
@@ -17,10 +18,22 @@ export class SqlContactRepository extends ContactRepository {
   async add(contact: Contact): Promise<ContactState | null> {
     const c = contact.state;
     const inserted = await this.sql.all(
-      `INSERT INTO contacts (id, workspace_id, email, name, source, source_page_id, source_block_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (workspace_id, source_page_id, source, email) WHERE source_page_id IS NOT NULL DO NOTHING RETURNING id`,
-      [c.id, c.workspaceId, c.email, c.name, c.source, c.sourcePageId, c.sourceBlockId, c.createdAt],
+      audience
+        .insertInto('contacts')
+        .values({
+          id: c.id,
+          workspace_id: c.workspaceId,
+          email: c.email,
+          name: c.name,
+          source: c.source,
+          source_page_id: c.sourcePageId,
+          source_block_id: c.sourceBlockId,
+          created_at: c.createdAt,
+        })
+        .onConflict((oc) =>
+          oc.columns(['workspace_id', 'source_page_id', 'source', 'email']).where('source_page_id', 'is not', null).doNothing(),
+        )
+        .returning('id'),
     );
     const events = contact.pullEvents();
     if (inserted.length > 0) {
@@ -34,10 +47,14 @@ export class SqlContactRepository extends ContactRepository {
       );
       return null;
     }
-    const row = await this.sql.one<ContactRow>(
-      `SELECT ${CONTACT_COLUMNS} FROM contacts
-        WHERE workspace_id = ? AND source_page_id = ? AND source = ? AND email = ?`,
-      [c.workspaceId, c.sourcePageId, c.source, c.email],
+    const row = await this.sql.one(
+      audience
+        .selectFrom('contacts')
+        .selectAll()
+        .where('workspace_id', '=', c.workspaceId)
+        .where('source_page_id', '=', c.sourcePageId)
+        .where('source', '=', c.source)
+        .where('email', '=', c.email),
     );
     return row ? contactFromRow(row) : null;
   }

@@ -1,4 +1,5 @@
 import type { WorkspaceFileState } from '../domain/workspace-file.js';
+import type { FileRow } from '../infrastructure/files.tables.js';
 
 export interface FileView {
   id: string;
@@ -18,20 +19,6 @@ export const fileView = (f: WorkspaceFileState): FileView => ({
   created_at: f.createdAt.toISOString(),
 });
 
-/** A `files` row as SQL returns it (read side and repository alike). */
-export interface FileRow {
-  id: string;
-  workspace_id: string;
-  name: string;
-  mime_type: string;
-  size_bytes: string;
-  storage_key: string;
-  public_path: string;
-  created_at: Date;
-}
-
-export const FILE_COLUMNS = 'id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at';
-
 export const fileStateFromRow = (r: FileRow): WorkspaceFileState => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -40,5 +27,5 @@ export const fileStateFromRow = (r: FileRow): WorkspaceFileState => ({
   sizeBytes: Number(r.size_bytes),
   storageKey: r.storage_key,
   publicPath: r.public_path,
-  createdAt: new Date(r.created_at),
+  createdAt: r.created_at,
 });

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { WorkspaceFile } from '../domain/workspace-file.js';
-import { FILE_COLUMNS, fileStateFromRow, type FileRow } from '../application/file.view.js';
+import { fileStateFromRow } from '../application/file.view.js';
 import { FileRepository } from '../application/ports/file.ports.js';
-
-const COLUMNS = FILE_COLUMNS;
+import { files, type FileRow } from './files.tables.js';
 
 @Injectable()
 export class SqlFileRepository extends FileRepository {
@@ -15,19 +14,28 @@ export class SqlFileRepository extends FileRepository {
   async add(file: WorkspaceFile): Promise<void> {
     const f = file.state;
     await this.sql.all(
-      `INSERT INTO files (id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [f.id, f.workspaceId, f.name, f.mimeType, f.sizeBytes, f.storageKey, f.publicPath, f.createdAt],
+      files.insertInto('files').values({
+        id: f.id,
+        workspace_id: f.workspaceId,
+        name: f.name,
+        mime_type: f.mimeType,
+        size_bytes: String(f.sizeBytes),
+        storage_key: f.storageKey,
+        public_path: f.publicPath,
+        created_at: f.createdAt,
+      }),
     );
   }
 
   async byId(id: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.sql.one<FileRow>(`SELECT ${COLUMNS} FROM files WHERE id = ?`, [id]));
+    return this.toFile(await this.sql.one(files.selectFrom('files').selectAll().where('id', '=', id)));
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {
     return this.toFile(
-      await this.sql.one<FileRow>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = ? AND public_path = ?`, [workspaceId, publicPath]),
+      await this.sql.one(
+        files.selectFrom('files').selectAll().where('workspace_id', '=', workspaceId).where('public_path', '=', publicPath),
+      ),
     );
   }
 

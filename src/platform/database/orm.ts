@@ -1,13 +1,18 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { migrations } from './migrations/index.js';
+import { rowTypes } from './row-types.js';
 
 /**
  * MikroORM options shared by the API, the workers, the CLI and the tests. The ORM is used as the
  * connection pool, the unit of work for transactions (propagated through async context), and the
  * migration runner; repositories speak SQL through it (see docs/adr/0010).
  */
-export function ormOptions(clientUrl: string, poolMax = 20, pool: { waitMs?: number; applicationName?: string } = {}): Options {
+export function ormOptions(
+  clientUrl: string,
+  poolMax = 20,
+  pool: { waitMs?: number; applicationName?: string; rowTypes?: boolean } = {},
+): Options {
   return {
     clientUrl,
     entities: [],
@@ -23,7 +28,12 @@ export function ormOptions(clientUrl: string, poolMax = 20, pool: { waitMs?: num
     },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 10_000 },
     // pg-pool's connectionTimeoutMillis bounds the wait for a free pooled connection as well as a new connection.
-    driverOptions: { connectionTimeoutMillis: pool.waitMs ?? 0, application_name: pool.applicationName ?? 'bio-page' },
+    driverOptions: {
+      connectionTimeoutMillis: pool.waitMs ?? 0,
+      application_name: pool.applicationName ?? 'bio-page',
+      // The service's own statements get rows typed as the table definitions say (the migrator keeps MikroORM's).
+      ...(pool.rowTypes ? { types: rowTypes } : {}),
+    },
     debug: false,
     allowGlobalContext: false,
   } as Options;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient } from 'pg';
+import { compileStatement, type Statement } from './query-builder.js';
 
 /** The text of a statement with `?` placeholders turned into `$1…$n` (quoted text and identifiers are left alone). */
 export function numberPlaceholders(sql: string): string {
@@ -23,6 +24,17 @@ export function numberPlaceholders(sql: string): string {
     out += c;
   }
   return out;
+}
+
+const names = new Map<string, string>();
+/** A prepared statement's name per statement text (the first 2,000 texts; the rest run unnamed). */
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < 2_000) {
+    name = `q${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 interface Compiled {
@@ -92,15 +104,28 @@ export class Sql {
     return this.lane.run('workers', fn);
   }
 
-  async all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  /** Runs a typed statement (docs/adr/0027) and returns its rows. */
+  async all<R>(statement: Statement<R>): Promise<R[]>;
+  /** @deprecated positional `?` text, being replaced by typed statements. */
+  async all<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  async all<R>(statement: Statement<R> | string, params: unknown[] = []): Promise<R[]> {
     const runner = this.current() ?? this.pool();
-    const c = compile(sql);
-    const result = await runner.query({ text: c.text, name: c.name, values: params });
-    return result.rows as T[];
+    if (typeof statement === 'string') {
+      const c = compile(statement);
+      const result = await runner.query({ text: c.text, name: c.name, values: params });
+      return result.rows as R[];
+    }
+    const q = compileStatement(statement);
+    const result = await runner.query({ text: q.sql, name: nameOf(q.sql), values: q.parameters as unknown[] });
+    return result.rows as R[];
   }
 
-  async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
-    const rows = await this.all<T>(sql, params);
+  /** Runs a typed statement and returns its first row. */
+  async one<R>(statement: Statement<R>): Promise<R | undefined>;
+  /** @deprecated positional `?` text, being replaced by typed statements. */
+  async one<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R | undefined>;
+  async one<R>(statement: Statement<R> | string, params: unknown[] = []): Promise<R | undefined> {
+    const rows = typeof statement === 'string' ? await this.all<R>(statement, params) : await this.all(statement);
     return rows[0];
   }
 

@@ -2,7 +2,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Sql } from '../../../../platform/database/sql.js';
 import { CursorCodec, type Page } from '../../../../platform/pagination/cursor.js';
 import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
-import { CONTACT_COLUMNS, contactFromRow, contactView, type ContactRow, type ContactView } from '../../contact.view.js';
+import { audience } from '../../../infrastructure/audience.tables.js';
+import { contactFromRow, contactView, type ContactView } from '../../contact.view.js';
 import { ListContactsQuery } from './list-contacts.query.js';
 
 /** Newest first, keyset-paginated on (created_at, id). */
@@ -14,13 +15,12 @@ export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Pag
   ) {}
 
   execute(q: ListContactsQuery): Promise<Page<ContactView>> {
-    return listWorkspaceRows<ContactRow, ContactView>(this.sql, this.cursors, {
+    const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', q.workspaceId);
+    return listWorkspaceRows(this.sql, this.cursors, query, {
       list: 'contacts',
       workspaceId: q.workspaceId,
       limit: q.limit,
       after: q.after,
-      select: CONTACT_COLUMNS,
-      from: 'contacts',
       map: (r) => contactView(contactFromRow(r)),
     });
   }

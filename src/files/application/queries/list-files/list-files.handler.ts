@@ -2,7 +2,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Sql } from '../../../../platform/database/sql.js';
 import { CursorCodec, type Page } from '../../../../platform/pagination/cursor.js';
 import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
-import { FILE_COLUMNS, fileStateFromRow, fileView, type FileRow, type FileView } from '../../file.view.js';
+import { files } from '../../../infrastructure/files.tables.js';
+import { fileStateFromRow, fileView, type FileView } from '../../file.view.js';
 import { ListFilesQuery } from './list-files.query.js';
 
 @QueryHandler(ListFilesQuery)
@@ -13,13 +14,11 @@ export class ListFilesHandler implements IQueryHandler<ListFilesQuery, Page<File
   ) {}
 
   execute(q: ListFilesQuery): Promise<Page<FileView>> {
-    return listWorkspaceRows<FileRow, FileView>(this.sql, this.cursors, {
+    return listWorkspaceRows(this.sql, this.cursors, files.selectFrom('files').selectAll().where('workspace_id', '=', q.workspaceId), {
       list: 'files',
       workspaceId: q.workspaceId,
       limit: q.limit,
       after: q.after,
-      select: FILE_COLUMNS,
-      from: 'files',
       map: (r) => fileView(fileStateFromRow(r)),
     });
   }

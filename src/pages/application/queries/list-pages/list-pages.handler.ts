@@ -5,19 +5,11 @@ import type { AppConfig } from '../../../../platform/config/config.js';
 import { Sql } from '../../../../platform/database/sql.js';
 import { CursorCodec, type Page as ListPage } from '../../../../platform/pagination/cursor.js';
 import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
-import type { PageStatus } from '../../../domain/page.js';
+import { sql } from '../../../../platform/database/query-builder.js';
+import { pages } from '../../../infrastructure/pages.tables.js';
 import { publicUrlOf } from '../../page.views.js';
 import { ListPagesQuery } from './list-pages.query.js';
 import type { PageSummaryView } from './list-pages.view.js';
-
-interface SummaryRow {
-  id: string;
-  title: string;
-  slug: string;
-  status: PageStatus;
-  block_count: number;
-  draft_updated_at: Date;
-}
 
 /** Newest-updated first: keyset on (draft_updated_at, id), read straight from SQL. */
 @QueryHandler(ListPagesQuery)
@@ -29,22 +21,24 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
   ) {}
 
   execute(q: ListPagesQuery): Promise<ListPage<PageSummaryView>> {
-    return listWorkspaceRows<SummaryRow, PageSummaryView>(this.sql, this.cursors, {
+    const query = pages
+      .selectFrom('pages')
+      .select(['id', 'title', 'slug', 'status', 'draft_updated_at', sql<number>`jsonb_array_length(draft_blocks)`.as('block_count')])
+      .where('workspace_id', '=', q.workspaceId);
+    return listWorkspaceRows(this.sql, this.cursors, query, {
       list: 'pages',
       workspaceId: q.workspaceId,
       limit: q.limit,
       after: q.after,
-      select: 'id, title, slug, status, jsonb_array_length(draft_blocks) AS block_count, draft_updated_at',
-      from: 'pages',
       orderBy: 'draft_updated_at',
       map: (r) => ({
         id: r.id,
         title: r.title,
         slug: r.slug,
         status: r.status,
-        block_count: Number(r.block_count),
+        block_count: r.block_count,
         public_url: publicUrlOf(r, this.config.publicSiteUrl),
-        updated_at: new Date(r.draft_updated_at).toISOString(),
+        updated_at: r.draft_updated_at.toISOString(),
       }),
     });
   }

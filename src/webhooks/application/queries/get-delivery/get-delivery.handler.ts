@@ -2,7 +2,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Sql } from '../../../../platform/database/sql.js';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
 import type { DeliveryView } from '../../webhook.views.js';
-import { DELIVERY_COLUMNS, deliveryRowView, endpointOf, type DeliveryRow } from '../delivery-rows.js';
+import { webhooks } from '../../../infrastructure/webhooks.tables.js';
+import { DELIVERY_COLUMNS, deliveryRowView, endpointOf } from '../delivery-rows.js';
 import { GetDeliveryQuery } from './get-delivery.query.js';
 
 @QueryHandler(GetDeliveryQuery)
@@ -11,10 +12,13 @@ export class GetDeliveryHandler implements IQueryHandler<GetDeliveryQuery> {
 
   async execute(q: GetDeliveryQuery): Promise<DeliveryView> {
     await endpointOf(this.sql, q.workspaceId, q.endpointId);
-    const row = await this.sql.one<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? AND id = ?`, [
-      q.endpointId,
-      q.deliveryId,
-    ]);
+    const row = await this.sql.one(
+      webhooks
+        .selectFrom('webhook_deliveries')
+        .select(DELIVERY_COLUMNS)
+        .where('endpoint_id', '=', q.endpointId)
+        .where('id', '=', q.deliveryId),
+    );
     if (!row) throw new NotFoundError('delivery');
     return deliveryRowView(row);
   }

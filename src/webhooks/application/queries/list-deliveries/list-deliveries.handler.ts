@@ -3,7 +3,8 @@ import { Sql } from '../../../../platform/database/sql.js';
 import { CursorCodec, toPage, type Page } from '../../../../platform/pagination/cursor.js';
 import { keysetPage } from '../../../../platform/pagination/keyset.js';
 import type { DeliveryView } from '../../webhook.views.js';
-import { DELIVERY_COLUMNS, deliveryRowView, endpointOf, type DeliveryRow } from '../delivery-rows.js';
+import { webhooks } from '../../../infrastructure/webhooks.tables.js';
+import { DELIVERY_COLUMNS, deliveryRowView, endpointOf } from '../delivery-rows.js';
 import { ListDeliveriesQuery } from './list-deliveries.query.js';
 
 /** Newest first, keyset on (created_at, id); the cursor is bound to the endpoint and the status filter. */
@@ -18,18 +19,16 @@ export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery>
     await endpointOf(this.sql, q.workspaceId, q.endpointId);
     const list = `deliveries:${q.endpointId}`;
     const filter = q.status ?? '';
-    const rows = await keysetPage<DeliveryRow>(this.sql, {
-      select: DELIVERY_COLUMNS,
-      from: 'webhook_deliveries',
-      where: q.status ? 'endpoint_id = ? AND status = ?' : 'endpoint_id = ?',
-      params: q.status ? [q.endpointId, q.status] : [q.endpointId],
+    let query = webhooks.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', q.endpointId);
+    if (q.status) query = query.where('status', '=', q.status);
+    const rows = await keysetPage(this.sql, query, {
       after: q.after ? this.cursors.decode(q.after, list, q.workspaceId, filter) : undefined,
       limit: q.limit,
     });
     return toPage(
       rows,
       q.limit,
-      (r) => ({ at: new Date(r.created_at).toISOString(), id: r.id }),
+      (r) => ({ at: r.created_at.toISOString(), id: r.id }),
       (p) => this.cursors.encode(list, q.workspaceId, p, filter),
       deliveryRowView,
     );

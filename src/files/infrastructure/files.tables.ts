@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
+import { queryBuilder } from '../../platform/database/query-builder.js';
+import { workspaceReference } from '../../access/infrastructure/access.tables.js';
+
+/** The files context's table (docs/adr/0027): uploaded files' metadata; the bytes live in the file store. */
+export const FileTable = defineEntity({
+  name: 'File',
+  tableName: 'files',
+  properties: {
+    id: p.text().primary(),
+    workspace: workspaceReference('files'),
+    name: p.text(),
+    mimeType: p.text(),
+    sizeBytes: p.bigint('string'),
+    storageKey: p.text(),
+    publicPath: p.text().unique('files_public_path_key'),
+    createdAt: p.datetime(3),
+  },
+  checks: [{ name: 'files_size_bytes_check', expression: 'size_bytes >= 0' }],
+  indexes: [{ name: 'files_page_idx', expression: 'CREATE INDEX files_page_idx ON files (workspace_id, created_at DESC, id DESC)' }],
+});
+
+export const filesTables = [FileTable];
+export type FilesDb = InferKyselyDB<(typeof filesTables)[number]>;
+
+/** A `files` row as a statement selecting every column returns it. */
+export type FileRow = Selectable<FilesDb['files']>;
+export const files = queryBuilder<FilesDb>();

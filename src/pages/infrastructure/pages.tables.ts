@@ -1,0 +1,53 @@
+import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
+import { queryBuilder } from '../../platform/database/query-builder.js';
+import { workspaceReference } from '../../access/infrastructure/access.tables.js';
+import type { BlockData } from '../domain/block-schema.js';
+import type { BlockKind } from '../domain/block-kinds.js';
+import type { PageStatus } from '../domain/page.js';
+import type { ThemePresetKey } from '../domain/theme.js';
+
+/** A block as the page's `draft_blocks` and `live_blocks` columns hold it. */
+export type StoredBlock = {
+  id: string;
+  kind: BlockKind;
+  enabled: boolean;
+  data: BlockData;
+  file_url: string | null;
+  file_name: string | null;
+};
+
+/** The pages context's table (docs/adr/0027): draft and live snapshots, the route (slug) and the schedule. */
+export const PageTable = defineEntity({
+  name: 'Page',
+  tableName: 'pages',
+  properties: {
+    id: p.text().primary(),
+    workspace: workspaceReference('pages'),
+    title: p.text(),
+    description: p.text().default(''),
+    slug: p.text().unique('pages_slug_unique'),
+    status: p.text().$type<PageStatus>(),
+    locale: p.text(),
+    theme: p.text().$type<ThemePresetKey>(),
+    draftBlocks: p.json<StoredBlock[]>(),
+    draftUpdatedAt: p.datetime(3),
+    liveBlocks: p.json<StoredBlock[]>().nullable(),
+    liveUpdatedAt: p.datetime(3).nullable(),
+    scheduledPublishAt: p.datetime(3).nullable(),
+    createdAt: p.datetime(3),
+  },
+  checks: [{ name: 'pages_status_check', expression: "status IN ('DRAFT', 'PUBLISHED', 'ARCHIVED')" }],
+  indexes: [
+    { name: 'pages_list_idx', expression: 'CREATE INDEX pages_list_idx ON pages (workspace_id, draft_updated_at DESC, id DESC)' },
+    { name: 'pages_schedule_idx', properties: ['scheduledPublishAt'], where: 'scheduled_publish_at IS NOT NULL' },
+    { name: 'pages_slug_prefix_idx', expression: 'CREATE INDEX pages_slug_prefix_idx ON pages (slug text_pattern_ops)' },
+  ],
+});
+
+export const pagesTables = [PageTable];
+export type PagesDb = InferKyselyDB<(typeof pagesTables)[number]>;
+
+/** A `pages` row as a statement selecting every column returns it. */
+export type PageRow = Selectable<PagesDb['pages']>;
+export const pages = queryBuilder<PagesDb>();

@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+
+/** The transactional outbox (docs/adr/0027): integration events written with the state change they announce. */
+export const OutboxTable = defineEntity({
+  name: 'OutboxMessage',
+  tableName: 'outbox',
+  properties: {
+    seq: p.bigint('string').primary().autoincrement(),
+    eventId: p.text().unique('outbox_event_id_key'),
+    workspaceId: p.text(),
+    type: p.text(),
+    payload: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+    processedAt: p.datetime(3).nullable(),
+    availableAt: p.datetime(3).defaultRaw('now()'),
+    attempts: p.integer().default(0),
+    lastError: p.text().nullable(),
+  },
+  indexes: [{ name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' }],
+  triggers: [
+    {
+      name: 'outbox_notify',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: 'CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()',
+    },
+  ],
+});
+
+export type OutboxDb = InferKyselyDB<typeof OutboxTable>;

@@ -1,0 +1,159 @@
+import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
+import { queryBuilder } from '../../platform/database/query-builder.js';
+import { workspaceReference } from '../../access/infrastructure/access.tables.js';
+import type { AttemptRecord, DeliveryStatus } from '../domain/delivery.js';
+
+/** An attempt as the projection's `attempts` column holds it: the domain's record, its instant as JSON text. */
+export type StoredAttempt = Omit<AttemptRecord, 'at'> & { at: string };
+
+/**
+ * The webhooks context's tables (docs/adr/0027): endpoints (secrets encrypted at rest), the event envelopes,
+ * the append-only delivery event store with its projection (and the dispatcher's lease), owner notifications.
+ */
+export const WebhookEndpointTable = defineEntity({
+  name: 'WebhookEndpoint',
+  tableName: 'webhook_endpoints',
+  properties: {
+    id: p.text().primary(),
+    workspace: workspaceReference('webhook_endpoints'),
+    url: p.text(),
+    eventTypes: p.array(),
+    status: p.text().$type<'ACTIVE' | 'DISABLED'>(),
+    disabledReason: p.text().$type<'MANUAL' | 'CONSECUTIVE_FAILURES'>().nullable(),
+    consecutiveFailures: p.integer().default(0),
+    lastSuccessAt: p.datetime(3).nullable(),
+    lastFailureAt: p.datetime(3).nullable(),
+    secretEncrypted: p.text(),
+    previousSecretEncrypted: p.text().nullable(),
+    previousSecretExpiresAt: p.datetime(3).nullable(),
+    createdAt: p.datetime(3),
+    updatedAt: p.datetime(3),
+  },
+  checks: [
+    { name: 'webhook_endpoints_status_check', expression: "status IN ('ACTIVE', 'DISABLED')" },
+    { name: 'webhook_endpoints_disabled_reason_check', expression: "disabled_reason IN ('MANUAL', 'CONSECUTIVE_FAILURES')" },
+  ],
+  indexes: [{ name: 'webhook_endpoints_workspace_idx', properties: ['workspace', 'createdAt', 'id'] }],
+});
+
+/** One row per event fanned out: the exact bytes signed and sent on every attempt of every endpoint. */
+export const WebhookMessageTable = defineEntity({
+  name: 'WebhookMessage',
+  tableName: 'webhook_messages',
+  properties: {
+    eventId: p.text().primary(),
+    workspace: workspaceReference('webhook_messages'),
+    type: p.text(),
+    body: p.text(),
+    createdAt: p.datetime(3),
+  },
+  indexes: [{ name: 'webhook_messages_created_idx', properties: ['createdAt'] }],
+});
+
+/** The projection of each delivery stream: what the list and get operations read and the dispatcher claims. */
+export const WebhookDeliveryTable = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p.text().primary(),
+    endpoint: p.manyToOne(WebhookEndpointTable).mapToPk().deleteRule('cascade').foreignKeyName('webhook_deliveries_endpoint_id_fkey'),
+    workspaceId: p.text(),
+    event: p.manyToOne(WebhookMessageTable).mapToPk().fieldName('event_id').foreignKeyName('webhook_deliveries_event_id_fkey'),
+    eventType: p.text(),
+    status: p.text().$type<DeliveryStatus>(),
+    attemptCount: p.integer(),
+    attempts: p.json<StoredAttempt[]>(),
+    nextAttemptAt: p.datetime(3).nullable(),
+    lastStatusCode: p.integer().nullable(),
+    recordedWhileDisabled: p.boolean(),
+    version: p.integer(),
+    createdAt: p.datetime(3),
+    leaseToken: p.text().nullable(),
+    leaseUntil: p.datetime(3).nullable(),
+  },
+  checks: [{ name: 'webhook_deliveries_status_check', expression: "status IN ('PENDING', 'SUCCEEDED', 'FAILED')" }],
+  uniques: [{ name: 'webhook_deliveries_once', properties: ['endpoint', 'event'] }],
+  indexes: [
+    {
+      name: 'webhook_deliveries_list_idx',
+      expression: 'CREATE INDEX webhook_deliveries_list_idx ON webhook_deliveries (endpoint_id, created_at DESC, id DESC)',
+    },
+    {
+      name: 'webhook_deliveries_status_idx',
+      expression: 'CREATE INDEX webhook_deliveries_status_idx ON webhook_deliveries (endpoint_id, status, created_at DESC, id DESC)',
+    },
+    { name: 'webhook_deliveries_due_idx', properties: ['nextAttemptAt'], where: "status = 'PENDING'" },
+    { name: 'webhook_deliveries_finished_idx', properties: ['createdAt'], where: "status <> 'PENDING'" },
+    { name: 'webhook_deliveries_event_idx', properties: ['event'] },
+  ],
+  triggers: [
+    {
+      name: 'webhook_deliveries_notify',
+      timing: 'after',
+      events: ['insert', 'update'],
+      forEach: 'statement',
+      expression: `CREATE TRIGGER webhook_deliveries_notify AFTER INSERT OR UPDATE OF next_attempt_at ON webhook_deliveries
+        FOR EACH STATEMENT EXECUTE FUNCTION webhook_deliveries_notify()`,
+    },
+  ],
+});
+
+/** The event store: append-only, one stream per delivery, (delivery_id, version) unique. */
+export const WebhookDeliveryEventTable = defineEntity({
+  name: 'WebhookDeliveryEvent',
+  tableName: 'webhook_delivery_events',
+  properties: {
+    delivery: p
+      .manyToOne(WebhookDeliveryTable)
+      .mapToPk()
+      .primary()
+      .deleteRule('cascade')
+      .foreignKeyName('webhook_delivery_events_delivery_id_fkey'),
+    version: p.integer().primary(),
+    type: p.text(),
+    data: p.json<Record<string, unknown>>(),
+    recordedAt: p.datetime(3).defaultRaw('clock_timestamp()'),
+  },
+  checks: [{ name: 'webhook_delivery_events_version_check', expression: 'version >= 1' }],
+  triggers: [
+    {
+      name: 'webhook_delivery_events_no_update',
+      timing: 'before',
+      events: ['update'],
+      expression: `CREATE TRIGGER webhook_delivery_events_no_update BEFORE UPDATE ON webhook_delivery_events
+        FOR EACH ROW EXECUTE FUNCTION webhook_delivery_events_append_only()`,
+    },
+  ],
+});
+
+export const OwnerNotificationTable = defineEntity({
+  name: 'OwnerNotification',
+  tableName: 'owner_notifications',
+  properties: {
+    id: p.text().primary(),
+    workspace: workspaceReference('owner_notifications'),
+    kind: p.text(),
+    subject: p.text(),
+    data: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime(3),
+  },
+  indexes: [
+    {
+      name: 'owner_notifications_workspace_idx',
+      expression: 'CREATE INDEX owner_notifications_workspace_idx ON owner_notifications (workspace_id, created_at DESC, id DESC)',
+    },
+  ],
+});
+
+export const webhooksTables = [
+  WebhookEndpointTable,
+  WebhookMessageTable,
+  WebhookDeliveryTable,
+  WebhookDeliveryEventTable,
+  OwnerNotificationTable,
+];
+export type WebhooksDb = InferKyselyDB<(typeof webhooksTables)[number]>;
+
+export type DeliveryRow = Selectable<WebhooksDb['webhook_deliveries']>;
+export const webhooks = queryBuilder<WebhooksDb>();
