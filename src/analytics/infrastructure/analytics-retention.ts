@@ -4,6 +4,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { analytics } from './analytics.tables.js';
 
 const BATCH = 10_000;
 
@@ -25,9 +26,13 @@ export class AnalyticsRetention implements RetentionTask {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
     return deleteInBatches(
       this.sql,
-      `DELETE FROM analytics_facts
-        WHERE id IN (SELECT id FROM analytics_facts WHERE occurred_at < ? LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING 1`,
-      [cutoff],
+      (limit) =>
+        analytics
+          .deleteFrom('analytics_facts')
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('analytics_facts').select('id').where('occurred_at', '<', cutoff).limit(limit).forUpdate().skipLocked(),
+          )
+          .returning('id'),
       BATCH,
     );
   }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import { queryBuilder } from '../../platform/database/query-builder.js';
 import { workspaceReference } from '../../access/infrastructure/access.tables.js';
 
 /**
@@ -80,3 +81,4 @@ export const analyticsTables = [
   AnalyticsDailyReferrersTable,
 ];
 export type AnalyticsDb = InferKyselyDB<(typeof analyticsTables)[number]>;
+export const analytics = queryBuilder<AnalyticsDb>();

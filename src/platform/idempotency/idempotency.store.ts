@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { jsonb, sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { HttpProblem } from '../http/problem.js';
+import { idempotency } from './idempotency.table.js';
 
 export interface IdempotencyScope {
   workspaceId: string;
@@ -21,13 +23,7 @@ export type BeginResult = { kind: 'started'; token: string } | { kind: 'replay';
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 export const IDEMPOTENCY_LEASE_SECONDS = 120;
 
-interface Row {
-  fingerprint: string;
-  state: 'in_flight' | 'done';
-  response_status: number | null;
-  response_body: unknown;
-  response_headers: Record<string, string> | null;
-}
+const keyOf = (scope: IdempotencyScope) => ({ workspace_id: scope.workspaceId, mode: scope.mode, key: scope.key }) as const;
 
 /**
  * The Idempotency-Key store (PostgreSQL). A key is claimed in its own committed statement, so a concurrent
@@ -41,25 +37,52 @@ export class IdempotencyStore {
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
-      const claimed = await this.sql.one<{ owner_token: string }>(
-        `INSERT INTO idempotency_keys (workspace_id, mode, key, fingerprint, owner_token, state, created_at, lease_expires_at)
-         VALUES (?, ?, ?, ?, ?, 'in_flight', now(), now() + make_interval(secs => ?))
-         ON CONFLICT (workspace_id, mode, key) DO UPDATE
-           SET fingerprint = EXCLUDED.fingerprint, owner_token = EXCLUDED.owner_token, state = 'in_flight',
-               response_status = NULL, response_body = NULL, response_headers = NULL,
-               created_at = now(), lease_expires_at = EXCLUDED.lease_expires_at
-           WHERE idempotency_keys.created_at < now() - make_interval(hours => ?)
-              OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.lease_expires_at < now()
-                  AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
-         RETURNING owner_token`,
-        [scope.workspaceId, scope.mode, scope.key, fingerprint, token, IDEMPOTENCY_LEASE_SECONDS, IDEMPOTENCY_RETENTION_HOURS],
+      const claimed = await this.sql.one(
+        idempotency
+          .insertInto('idempotency_keys')
+          .values({
+            ...keyOf(scope),
+            fingerprint,
+            owner_token: token,
+            state: 'in_flight',
+            created_at: sql<Date>`now()`,
+            lease_expires_at: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})`,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['workspace_id', 'mode', 'key'])
+              .doUpdateSet((eb) => ({
+                fingerprint: eb.ref('excluded.fingerprint'),
+                owner_token: eb.ref('excluded.owner_token'),
+                state: 'in_flight',
+                response_status: null,
+                response_body: null,
+                response_headers: null,
+                created_at: sql<Date>`now()`,
+                lease_expires_at: eb.ref('excluded.lease_expires_at'),
+              }))
+              .where((eb) =>
+                eb.or([
+                  eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`),
+                  eb.and([
+                    eb('idempotency_keys.state', '=', 'in_flight'),
+                    eb('idempotency_keys.lease_expires_at', '<', sql<Date>`now()`),
+                    eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
+                  ]),
+                ]),
+              ),
+          )
+          .returning('owner_token'),
       );
       if (claimed) return { kind: 'started', token };
 
-      const row = await this.sql.one<Row>(
-        `SELECT fingerprint, state, response_status, response_body, response_headers
-           FROM idempotency_keys WHERE workspace_id = ? AND mode = ? AND key = ?`,
-        [scope.workspaceId, scope.mode, scope.key],
+      const row = await this.sql.one(
+        idempotency
+          .selectFrom('idempotency_keys')
+          .select(['fingerprint', 'state', 'response_status', 'response_body', 'response_headers'])
+          .where('workspace_id', '=', scope.workspaceId)
+          .where('mode', '=', scope.mode)
+          .where('key', '=', scope.key),
       );
       if (!row) continue; // released between the two statements: claim again
       if (row.fingerprint !== fingerprint) {
@@ -86,19 +109,19 @@ export class IdempotencyStore {
   /** Stores the outcome; call inside the operation's transaction. Fails if the claim was lost. */
   async complete(scope: IdempotencyScope, token: string, response: StoredResponse): Promise<void> {
     const rows = await this.sql.all(
-      `UPDATE idempotency_keys
-          SET state = 'done', response_status = ?, response_body = ?::jsonb, response_headers = ?::jsonb
-        WHERE workspace_id = ? AND mode = ? AND key = ? AND owner_token = ?
-        RETURNING key`,
-      [
-        response.status,
-        JSON.stringify(response.body ?? null),
-        JSON.stringify(response.headers),
-        scope.workspaceId,
-        scope.mode,
-        scope.key,
-        token,
-      ],
+      idempotency
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'done',
+          response_status: response.status,
+          response_body: jsonb(response.body ?? null),
+          response_headers: jsonb(response.headers),
+        })
+        .where('workspace_id', '=', scope.workspaceId)
+        .where('mode', '=', scope.mode)
+        .where('key', '=', scope.key)
+        .where('owner_token', '=', token)
+        .returning('key'),
     );
     if (rows.length !== 1) {
       throw new HttpProblem('idempotency_request_in_progress', 'The Idempotency-Key was taken over by another request.');
@@ -107,19 +130,24 @@ export class IdempotencyStore {
 
   /** Forgets a claim whose outcome must not be stored (refusal before the operation, or a 5xx). */
   async release(scope: IdempotencyScope, token: string): Promise<void> {
-    await this.sql.all(`DELETE FROM idempotency_keys WHERE workspace_id = ? AND mode = ? AND key = ? AND owner_token = ?`, [
-      scope.workspaceId,
-      scope.mode,
-      scope.key,
-      token,
-    ]);
+    await this.sql.all(
+      idempotency
+        .deleteFrom('idempotency_keys')
+        .where('workspace_id', '=', scope.workspaceId)
+        .where('mode', '=', scope.mode)
+        .where('key', '=', scope.key)
+        .where('owner_token', '=', token),
+    );
   }
 
   /** Deletes keys past their retention; returns how many. */
   async purgeExpired(): Promise<number> {
-    const rows = await this.sql.all(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ?) RETURNING key`, [
-      IDEMPOTENCY_RETENTION_HOURS,
-    ]);
+    const rows = await this.sql.all(
+      idempotency
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`)
+        .returning('key'),
+    );
     return rows.length;
   }
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import { queryBuilder } from '../database/query-builder.js';
 
 /** Idempotency keys (docs/adr/0027): the lease of a request in flight, then its stored outcome for 24 h. */
 export const IdempotencyKeyTable = defineEntity({
@@ -22,3 +23,4 @@ export const IdempotencyKeyTable = defineEntity({
 });
 
 export type IdempotencyDb = InferKyselyDB<typeof IdempotencyKeyTable>;
+export const idempotency = queryBuilder<IdempotencyDb>();

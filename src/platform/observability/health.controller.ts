@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { HttpProblem } from '../http/problem.js';
 
@@ -20,7 +21,7 @@ export class HealthController {
   async ready() {
     try {
       await Promise.race([
-        this.sql.one('SELECT 1 AS ok'),
+        this.sql.one(sql<{ ok: number }>`SELECT 1 AS ok`),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database check timed out')), 2_000)),
       ]);
     } catch {

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Injectable } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql as statement, type Statement } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 
 /**
@@ -33,30 +34,30 @@ export class Metrics {
   constructor(sql: Sql) {
     collectDefaultMetrics({ register: this.registry });
     /** A gauge set from one query at scrape time; when the database is down it keeps its last value. */
-    const fromDatabase = (name: string, help: string, query: string) =>
+    const fromDatabase = (name: string, help: string, query: Statement<{ v: string | null }>) =>
       new Gauge({
         name,
         help,
         registers: [this.registry],
         async collect() {
-          const row = await sql.one<{ v: string | null }>(query).catch(() => undefined);
+          const row = await sql.one(query).catch(() => undefined);
           if (row) this.set(Number(row.v ?? 0));
         },
       });
     fromDatabase(
       'outbox_unpublished_events',
       'Domain events committed but not yet fanned out to webhook deliveries',
-      `SELECT count(*) AS v FROM outbox WHERE processed_at IS NULL`,
+      statement`SELECT count(*) AS v FROM outbox WHERE processed_at IS NULL`,
     );
     fromDatabase(
       'webhook_deliveries_due',
       'PENDING webhook deliveries whose attempt is due now (the dispatchers’ backlog)',
-      `SELECT count(*) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+      statement`SELECT count(*) AS v FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
     );
     fromDatabase(
       'webhook_oldest_due_seconds',
       'How long the oldest due webhook delivery has waited past its attempt time',
-      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v
+      statement`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v
          FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
     );
   }

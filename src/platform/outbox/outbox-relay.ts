@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Selectable } from 'kysely';
 import { PgListener } from '../database/pg-listener.js';
+import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import type { OutboxRow } from './outbox.js';
+import { outbox, type OutboxDb } from './outbox.table.js';
 
 /**
  * A consumer of outbox rows. `handle` runs inside the transaction that marks the rows done, so its own
@@ -14,14 +17,27 @@ export interface OutboxSubscriber {
 }
 export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
-interface ClaimedRow {
-  seq: string;
-  event_id: string;
-  workspace_id: string;
-  type: string;
-  payload: { data: unknown };
-  created_at: Date;
-}
+const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at'] as const;
+
+/** Marks up to `limit` due rows published (the oldest first, skipping rows another relay holds) and returns them. */
+const claim = (limit: number) =>
+  outbox
+    .updateTable('outbox')
+    .set((eb) => ({ processed_at: sql`now()`, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('seq', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('seq')
+        .where('processed_at', 'is', null)
+        .where('available_at', '<=', sql<Date>`now()`)
+        .orderBy('seq')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(CLAIMED);
+
+type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>;
 
 const BATCH = 200;
 const POLL_MS = 2_000;
@@ -70,7 +86,12 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Deletes rows published more than `days` ago; returns how many. */
   async purgeProcessed(days = 7): Promise<number> {
-    const rows = await this.sql.all(`DELETE FROM outbox WHERE processed_at < now() - make_interval(days => ?) RETURNING seq`, [days]);
+    const rows = await this.sql.all(
+      outbox
+        .deleteFrom('outbox')
+        .where('processed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+        .returning('seq'),
+    );
     return rows.length;
   }
 
@@ -78,13 +99,7 @@ export class OutboxRelay implements BackgroundWorker {
   async drainOnce(): Promise<number> {
     try {
       return await this.sql.transaction(async () => {
-        const rows = await this.sql.all<ClaimedRow>(
-          `UPDATE outbox SET processed_at = now(), attempts = attempts + 1, last_error = NULL
-            WHERE seq IN (SELECT seq FROM outbox WHERE processed_at IS NULL AND available_at <= now()
-                          ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED)
-            RETURNING seq, event_id, workspace_id, type, payload, created_at`,
-          [BATCH],
-        );
+        const rows = await this.sql.all(claim(BATCH));
         if (rows.length > 0) await this.publish(rows.sort((a, b) => Number(a.seq) - Number(b.seq)));
         return rows.length;
       });
@@ -100,12 +115,7 @@ export class OutboxRelay implements BackgroundWorker {
       let claimedSeq: string | undefined;
       try {
         const n = await this.sql.transaction(async () => {
-          const rows = await this.sql.all<ClaimedRow>(
-            `UPDATE outbox SET processed_at = now(), attempts = attempts + 1, last_error = NULL
-              WHERE seq = (SELECT seq FROM outbox WHERE processed_at IS NULL AND available_at <= now()
-                           ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-              RETURNING seq, event_id, workspace_id, type, payload, created_at`,
-          );
+          const rows = await this.sql.all(claim(1));
           claimedSeq = rows[0]?.seq;
           if (rows.length > 0) await this.publish(rows);
           return rows.length;
@@ -116,10 +126,14 @@ export class OutboxRelay implements BackgroundWorker {
         if (!claimedSeq) throw err;
         this.logger.error({ err, seq: claimedSeq }, 'Outbox row failed; backing off');
         await this.sql.all(
-          `UPDATE outbox SET attempts = attempts + 1, last_error = left(?, 500),
-                  available_at = now() + make_interval(secs => least(power(2, attempts), ?))
-            WHERE seq = ?`,
-          [String((err as Error)?.message ?? err), MAX_BACKOFF_S, claimedSeq],
+          outbox
+            .updateTable('outbox')
+            .set((eb) => ({
+              attempts: eb('attempts', '+', 1),
+              last_error: sql<string>`left(${String((err as Error)?.message ?? err)}, 500)`,
+              available_at: sql<Date>`now() + make_interval(secs => least(power(2, attempts), ${MAX_BACKOFF_S}))`,
+            }))
+            .where('seq', '=', claimedSeq),
         );
       }
     }
@@ -133,7 +147,7 @@ export class OutboxRelay implements BackgroundWorker {
       workspaceId: r.workspace_id,
       type: r.type,
       data: r.payload.data,
-      createdAt: new Date(r.created_at),
+      createdAt: r.created_at,
     }));
     for (const subscriber of this.subscribers) await subscriber.handle(messages);
   }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import { queryBuilder } from '../database/query-builder.js';
 
 /** The transactional outbox (docs/adr/0027): integration events written with the state change they announce. */
 export const OutboxTable = defineEntity({
@@ -9,7 +10,7 @@ export const OutboxTable = defineEntity({
     eventId: p.text().unique('outbox_event_id_key'),
     workspaceId: p.text(),
     type: p.text(),
-    payload: p.json<Record<string, unknown>>(),
+    payload: p.json<{ data: unknown }>(),
     createdAt: p.datetime(3).defaultRaw('now()'),
     processedAt: p.datetime(3).nullable(),
     availableAt: p.datetime(3).defaultRaw('now()'),
@@ -29,3 +30,4 @@ export const OutboxTable = defineEntity({
 });
 
 export type OutboxDb = InferKyselyDB<typeof OutboxTable>;
+export const outbox = queryBuilder<OutboxDb>();

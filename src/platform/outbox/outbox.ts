@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { jsonb } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdGenerator } from '../time/ids.js';
+import { outbox } from './outbox.table.js';
 
 /** An integration event on its way out: `type` is the public event type (`contact.created`, ...). */
 export interface OutboxMessage {
@@ -36,13 +38,15 @@ export class Outbox {
     const eventIds: string[] = [];
     for (const m of messages) {
       const eventId = this.ids.next('whmsg');
-      await this.sql.all(`INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES (?, ?, ?, ?::jsonb, ?)`, [
-        eventId,
-        m.workspaceId,
-        m.type,
-        JSON.stringify({ data: m.data }),
-        m.occurredAt,
-      ]);
+      await this.sql.all(
+        outbox.insertInto('outbox').values({
+          event_id: eventId,
+          workspace_id: m.workspaceId,
+          type: m.type,
+          payload: jsonb({ data: m.data }),
+          created_at: m.occurredAt,
+        }),
+      );
       eventIds.push(eventId);
     }
     return eventIds;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
+import { quotaUsage } from './rate-limit.tables.js';
 
 /**
  * Monthly quota units per workspace, counted in PostgreSQL so every instance shares them. Consumption
@@ -13,12 +15,27 @@ export class QuotaStore {
   /** Spends `cost` units if they fit; returns the units used after the call and whether it was allowed. */
   async consume(workspaceId: string, period: string, limit: number, cost: number): Promise<{ allowed: boolean; used: number }> {
     if (cost > 0) {
-      const row = await this.sql.one<{ used: string }>(
-        `INSERT INTO quota_usage (workspace_id, period, used) SELECT ?, ?, ?::int WHERE ?::int <= ?::int
-         ON CONFLICT (workspace_id, period) DO UPDATE SET used = quota_usage.used + EXCLUDED.used
-           WHERE quota_usage.used + EXCLUDED.used <= ?
-         RETURNING used`,
-        [workspaceId, period, cost, cost, limit, limit],
+      // INSERT … SELECT … WHERE: a cost above the limit inserts nothing (and spends nothing) on a first use too.
+      const row = await this.sql.one(
+        quotaUsage
+          .insertInto('quota_usage')
+          .columns(['workspace_id', 'period', 'used'])
+          .expression(
+            quotaUsage
+              .selectNoFrom((eb) => [
+                eb.val(workspaceId).as('workspace_id'),
+                eb.val(period).as('period'),
+                sql<string>`${cost}::int`.as('used'),
+              ])
+              .where(sql<boolean>`${cost}::int <= ${limit}::int`),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['workspace_id', 'period'])
+              .doUpdateSet((eb) => ({ used: sql<string>`${eb.ref('quota_usage.used')} + ${eb.ref('excluded.used')}` }))
+              .where(sql<boolean>`quota_usage.used + excluded.used <= ${limit}`),
+          )
+          .returning('used'),
       );
       if (row) return { allowed: true, used: Number(row.used) };
       return { allowed: false, used: await this.used(workspaceId, period) };
@@ -30,18 +47,19 @@ export class QuotaStore {
   /** Gives units back (the operation failed on the server's side). */
   async refund(workspaceId: string, period: string, cost: number): Promise<void> {
     if (cost <= 0) return;
-    await this.sql.all(`UPDATE quota_usage SET used = GREATEST(used - ?, 0) WHERE workspace_id = ? AND period = ?`, [
-      cost,
-      workspaceId,
-      period,
-    ]);
+    await this.sql.all(
+      quotaUsage
+        .updateTable('quota_usage')
+        .set({ used: sql<string>`GREATEST(used - ${cost}, 0)` })
+        .where('workspace_id', '=', workspaceId)
+        .where('period', '=', period),
+    );
   }
 
   async used(workspaceId: string, period: string): Promise<number> {
-    const row = await this.sql.one<{ used: string }>(`SELECT used FROM quota_usage WHERE workspace_id = ? AND period = ?`, [
-      workspaceId,
-      period,
-    ]);
+    const row = await this.sql.one(
+      quotaUsage.selectFrom('quota_usage').select('used').where('workspace_id', '=', workspaceId).where('period', '=', period),
+    );
     return row ? Number(row.used) : 0;
   }
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import { queryBuilder } from '../database/query-builder.js';
 
 /** Monthly request quotas per workspace and period (docs/adr/0027). */
 export const QuotaUsageTable = defineEntity({
@@ -24,3 +25,4 @@ export const RateLimitTable = defineEntity({
 
 export const rateLimitTables = [QuotaUsageTable, RateLimitTable];
 export type RateLimitDb = InferKyselyDB<(typeof rateLimitTables)[number]>;
+export const quotaUsage = queryBuilder<RateLimitDb>();

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { Statement } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdempotencyStore } from '../idempotency/idempotency.store.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
@@ -79,13 +80,13 @@ export function retentionCutoff(clock: Clock, days: number): Date {
 }
 
 /**
- * Runs a `DELETE … RETURNING 1` whose last parameter is a row limit, again and again until a round deletes
- * fewer rows than the limit; returns the total. Short statements keep locks short on big tables.
+ * Runs a `DELETE … RETURNING` statement built for a row limit (`statement(batch)`), again and again until a
+ * round deletes fewer rows than the limit; returns the total. Short statements keep locks short on big tables.
  */
-export async function deleteInBatches(sql: Sql, statement: string, params: unknown[], batch: number): Promise<number> {
+export async function deleteInBatches(sql: Sql, statement: (limit: number) => Statement<unknown>, batch: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = (await sql.all(statement, [...params, batch])).length;
+    const n = (await sql.all(statement(batch))).length;
     total += n;
     if (n < batch) return total;
   }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
 
@@ -27,20 +28,40 @@ export class WebhookRetention implements RetentionTask {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
     const deliveries = await deleteInBatches(
       this.sql,
-      `DELETE FROM webhook_deliveries WHERE id IN (
-         SELECT id FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [cutoff],
+      (limit) =>
+        webhooks
+          .deleteFrom('webhook_deliveries')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('webhook_deliveries')
+              .select('id')
+              .where('status', '<>', 'PENDING')
+              .where('created_at', '<', cutoff)
+              .limit(limit)
+              .forUpdate()
+              .skipLocked(),
+          )
+          .returning('id'),
       BATCH,
     );
     const envelopes = await deleteInBatches(
       this.sql,
-      `DELETE FROM webhook_messages WHERE event_id IN (
-         SELECT m.event_id FROM webhook_messages m
-          WHERE m.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = m.event_id)
-          LIMIT ? FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [cutoff],
+      (limit) =>
+        webhooks
+          .deleteFrom('webhook_messages')
+          .where('event_id', 'in', (eb) =>
+            eb
+              .selectFrom('webhook_messages as m')
+              .select('m.event_id')
+              .where('m.created_at', '<', cutoff)
+              .where(({ not, exists, selectFrom }) =>
+                not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'm.event_id'))),
+              )
+              .limit(limit)
+              .forUpdate()
+              .skipLocked(),
+          )
+          .returning('event_id'),
       BATCH,
     );
     return deliveries + envelopes;
