@@ -1,4 +1,6 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
+import { queryBuilder } from '../../platform/database/query-builder.js';
 import { workspaceReference } from '../../access/infrastructure/access.tables.js';
 
 /** The commerce context's table (docs/adr/0027): product sales and tips. */
@@ -29,3 +31,7 @@ export const SaleTable = defineEntity({
 
 export const commerceTables = [SaleTable];
 export type CommerceDb = InferKyselyDB<(typeof commerceTables)[number]>;
+
+/** A `sales` row as a statement selecting every column returns it. */
+export type SaleRow = Selectable<CommerceDb['sales']>;
+export const commerce = queryBuilder<CommerceDb>();

@@ -4,18 +4,21 @@ import { Outbox } from '../../platform/outbox/outbox.js';
 import { Sale, type SaleEvent, type SaleKind } from '../domain/sale.js';
 import { SaleRepository } from '../application/ports/sale.repository.js';
 import { saleView } from '../application/sale.views.js';
+import { commerce, type SaleRow } from './commerce.tables.js';
 
-interface Row {
-  id: string;
-  workspace_id: string;
-  kind: SaleKind;
-  gross_amount_cents: string;
-  net_amount_cents: string;
-  currency: string;
-  customer_email: string;
-  created_at: Date;
-  refunded_at: Date | null;
-}
+const toSale = (r: SaleRow): Sale =>
+  Sale.restore({
+    id: r.id,
+    workspaceId: r.workspace_id,
+    // The column's check constraint (sales_kind_check) admits only the domain's kinds.
+    kind: r.kind as SaleKind,
+    grossAmountCents: Number(r.gross_amount_cents),
+    netAmountCents: Number(r.net_amount_cents),
+    currency: r.currency,
+    customerEmail: r.customer_email,
+    createdAt: r.created_at,
+    refundedAt: r.refunded_at,
+  });
 
 @Injectable()
 export class SqlSaleRepository extends SaleRepository {
@@ -28,34 +31,34 @@ export class SqlSaleRepository extends SaleRepository {
 
   /** Locks the row when called inside a transaction, so two refunds of one sale cannot both pass. */
   async byId(id: string): Promise<Sale | null> {
-    const lock = this.sql.inTransaction() ? ' FOR UPDATE' : '';
-    const r = await this.sql.one<Row>(
-      `SELECT id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at
-         FROM sales WHERE id = ?${lock}`,
-      [id],
+    const lock = this.sql.inTransaction();
+    const r = await this.sql.one(
+      commerce
+        .selectFrom('sales')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(lock, (qb) => qb.forUpdate()),
     );
-    return r
-      ? Sale.restore({
-          id: r.id,
-          workspaceId: r.workspace_id,
-          kind: r.kind,
-          grossAmountCents: Number(r.gross_amount_cents),
-          netAmountCents: Number(r.net_amount_cents),
-          currency: r.currency,
-          customerEmail: r.customer_email,
-          createdAt: new Date(r.created_at),
-          refundedAt: r.refunded_at ? new Date(r.refunded_at) : null,
-        })
-      : null;
+    return r ? toSale(r) : null;
   }
 
   async save(sale: Sale): Promise<void> {
     const s = sale.state;
     await this.sql.all(
-      `INSERT INTO sales (id, workspace_id, kind, gross_amount_cents, net_amount_cents, currency, customer_email, created_at, refunded_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET refunded_at = EXCLUDED.refunded_at`,
-      [s.id, s.workspaceId, s.kind, s.grossAmountCents, s.netAmountCents, s.currency, s.customerEmail, s.createdAt, s.refundedAt],
+      commerce
+        .insertInto('sales')
+        .values({
+          id: s.id,
+          workspace_id: s.workspaceId,
+          kind: s.kind,
+          gross_amount_cents: String(s.grossAmountCents),
+          net_amount_cents: String(s.netAmountCents),
+          currency: s.currency,
+          customer_email: s.customerEmail,
+          created_at: s.createdAt,
+          refunded_at: s.refundedAt,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ refunded_at: eb.ref('excluded.refunded_at') }))),
     );
     const at = (e: SaleEvent) => (e.type === 'sale.refunded' ? e.sale.refundedAt! : e.sale.createdAt);
     await this.outbox.append(

@@ -15,7 +15,7 @@ import type { PageSummaryView } from './list-pages.view.js';
 @QueryHandler(ListPagesQuery)
 export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<PageSummaryView>> {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cursors: CursorCodec,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -25,7 +25,7 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
       .selectFrom('pages')
       .select(['id', 'title', 'slug', 'status', 'draft_updated_at', sql<number>`jsonb_array_length(draft_blocks)`.as('block_count')])
       .where('workspace_id', '=', q.workspaceId);
-    return listWorkspaceRows(this.sql, this.cursors, query, {
+    return listWorkspaceRows(this.db, this.cursors, query, {
       list: 'pages',
       workspaceId: q.workspaceId,
       limit: q.limit,
