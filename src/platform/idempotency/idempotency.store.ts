@@ -32,12 +32,12 @@ const keyOf = (scope: IdempotencyScope) => ({ workspace_id: scope.workspaceId, m
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
-      const claimed = await this.sql.one(
+      const claimed = await this.db.one(
         idempotency
           .insertInto('idempotency_keys')
           .values({
@@ -76,7 +76,7 @@ export class IdempotencyStore {
       );
       if (claimed) return { kind: 'started', token };
 
-      const row = await this.sql.one(
+      const row = await this.db.one(
         idempotency
           .selectFrom('idempotency_keys')
           .select(['fingerprint', 'state', 'response_status', 'response_body', 'response_headers'])
@@ -108,7 +108,7 @@ export class IdempotencyStore {
 
   /** Stores the outcome; call inside the operation's transaction. Fails if the claim was lost. */
   async complete(scope: IdempotencyScope, token: string, response: StoredResponse): Promise<void> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       idempotency
         .updateTable('idempotency_keys')
         .set({
@@ -130,7 +130,7 @@ export class IdempotencyStore {
 
   /** Forgets a claim whose outcome must not be stored (refusal before the operation, or a 5xx). */
   async release(scope: IdempotencyScope, token: string): Promise<void> {
-    await this.sql.all(
+    await this.db.all(
       idempotency
         .deleteFrom('idempotency_keys')
         .where('workspace_id', '=', scope.workspaceId)
@@ -142,7 +142,7 @@ export class IdempotencyStore {
 
   /** Deletes keys past their retention; returns how many. */
   async purgeExpired(): Promise<number> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       idempotency
         .deleteFrom('idempotency_keys')
         .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`)

@@ -8,7 +8,7 @@ import { HttpProblem } from '../http/problem.js';
 @ApiExcludeController()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   @Get('live')
   @Header('cache-control', 'no-store')
@@ -21,7 +21,7 @@ export class HealthController {
   async ready() {
     try {
       await Promise.race([
-        this.sql.one(sql<{ ok: number }>`SELECT 1 AS ok`),
+        this.db.one(sql<{ ok: number }>`SELECT 1 AS ok`),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database check timed out')), 2_000)),
       ]);
     } catch {

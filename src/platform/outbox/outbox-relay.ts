@@ -60,11 +60,11 @@ export class OutboxRelay implements BackgroundWorker {
   private readonly listener: PgListener;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
   ) {
-    this.listener = new PgListener(sql.workerPool, 'outbox', () => this.loop.wake());
+    this.listener = new PgListener(db.workerPool, 'outbox', () => this.loop.wake());
     registry?.register(this);
   }
 
@@ -86,7 +86,7 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Deletes rows published more than `days` ago; returns how many. */
   async purgeProcessed(days = 7): Promise<number> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       outbox
         .deleteFrom('outbox')
         .where('processed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
@@ -98,8 +98,8 @@ export class OutboxRelay implements BackgroundWorker {
   /** Claims and publishes one batch; returns the number of rows marked done. */
   async drainOnce(): Promise<number> {
     try {
-      return await this.sql.transaction(async () => {
-        const rows = await this.sql.all(claim(BATCH));
+      return await this.db.transaction(async () => {
+        const rows = await this.db.all(claim(BATCH));
         if (rows.length > 0) await this.publish(rows.sort((a, b) => Number(a.seq) - Number(b.seq)));
         return rows.length;
       });
@@ -114,8 +114,8 @@ export class OutboxRelay implements BackgroundWorker {
     for (let i = 0; i < BATCH; i++) {
       let claimedSeq: string | undefined;
       try {
-        const n = await this.sql.transaction(async () => {
-          const rows = await this.sql.all(claim(1));
+        const n = await this.db.transaction(async () => {
+          const rows = await this.db.all(claim(1));
           claimedSeq = rows[0]?.seq;
           if (rows.length > 0) await this.publish(rows);
           return rows.length;
@@ -125,7 +125,7 @@ export class OutboxRelay implements BackgroundWorker {
       } catch (err) {
         if (!claimedSeq) throw err;
         this.logger.error({ err, seq: claimedSeq }, 'Outbox row failed; backing off');
-        await this.sql.all(
+        await this.db.all(
           outbox
             .updateTable('outbox')
             .set((eb) => ({

@@ -10,13 +10,13 @@ import { quotaUsage } from './rate-limit.tables.js';
  */
 @Injectable()
 export class QuotaStore {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   /** Spends `cost` units if they fit; returns the units used after the call and whether it was allowed. */
   async consume(workspaceId: string, period: string, limit: number, cost: number): Promise<{ allowed: boolean; used: number }> {
     if (cost > 0) {
       // INSERT … SELECT … WHERE: a cost above the limit inserts nothing (and spends nothing) on a first use too.
-      const row = await this.sql.one(
+      const row = await this.db.one(
         quotaUsage
           .insertInto('quota_usage')
           .columns(['workspace_id', 'period', 'used'])
@@ -47,7 +47,7 @@ export class QuotaStore {
   /** Gives units back (the operation failed on the server's side). */
   async refund(workspaceId: string, period: string, cost: number): Promise<void> {
     if (cost <= 0) return;
-    await this.sql.all(
+    await this.db.all(
       quotaUsage
         .updateTable('quota_usage')
         .set({ used: sql<string>`GREATEST(used - ${cost}, 0)` })
@@ -57,7 +57,7 @@ export class QuotaStore {
   }
 
   async used(workspaceId: string, period: string): Promise<number> {
-    const row = await this.sql.one(
+    const row = await this.db.one(
       quotaUsage.selectFrom('quota_usage').select('used').where('workspace_id', '=', workspaceId).where('period', '=', period),
     );
     return row ? Number(row.used) : 0;
