@@ -2,6 +2,7 @@ import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
 import type { Selectable } from 'kysely';
 import { queryBuilder } from '../../platform/database/query-builder.js';
 import { workspaceReference } from '../../access/infrastructure/access.tables.js';
+import type { SaleKind } from '../domain/sale.js';
 
 /** The commerce context's table (docs/adr/0027): product sales and tips. */
 export const SaleTable = defineEntity({
@@ -10,7 +11,7 @@ export const SaleTable = defineEntity({
   properties: {
     id: p.text().primary(),
     workspace: workspaceReference('sales'),
-    kind: p.text(),
+    kind: p.text().$type<SaleKind>(),
     grossAmountCents: p.bigint('string'),
     netAmountCents: p.bigint('string'),
     currency: p.text(),

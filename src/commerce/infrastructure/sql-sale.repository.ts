@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import { Sale, type SaleEvent, type SaleKind } from '../domain/sale.js';
+import { Sale, type SaleEvent } from '../domain/sale.js';
 import { SaleRepository } from '../application/ports/sale.repository.js';
 import { saleView } from '../application/sale.views.js';
 import { commerce, type SaleRow } from './commerce.tables.js';
@@ -10,8 +10,7 @@ const toSale = (r: SaleRow): Sale =>
   Sale.restore({
     id: r.id,
     workspaceId: r.workspace_id,
-    // The column's check constraint (sales_kind_check) admits only the domain's kinds.
-    kind: r.kind as SaleKind,
+    kind: r.kind,
     grossAmountCents: Number(r.gross_amount_cents),
     netAmountCents: Number(r.net_amount_cents),
     currency: r.currency,
