@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { jsonb, sql } from '../../platform/database/query-builder.js';
+import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox, type OutboxMessage } from '../../platform/outbox/outbox.js';
 import type { PageEvent } from '../domain/page.events.js';
@@ -51,6 +51,20 @@ function toOutboxMessage(e: PageEvent): OutboxMessage {
 
 const MAX_SLUG_ATTEMPTS = 200;
 
+// The reads of the API's and the live site's hot paths, compiled once (docs/adr/0027).
+const byIdQuery = (p: Slots<{ id: string; workspaceId: string }>) =>
+  pages.selectFrom('pages').selectAll().where('id', '=', p.id).where('workspace_id', '=', p.workspaceId);
+const pageById = prepared(byIdQuery);
+const pageByIdForUpdate = prepared((p: Slots<{ id: string; workspaceId: string }>) => byIdQuery(p).forUpdate());
+const liveBySlug = prepared((p: Slots<{ slug: string }>) =>
+  pages
+    .selectFrom('pages')
+    .selectAll()
+    .where('slug', '=', p.slug)
+    .where('status', '=', sql.lit('PUBLISHED'))
+    .where('live_blocks', 'is not', null),
+);
+
 @Injectable()
 export class SqlPageRepository extends PageRepository {
   constructor(
@@ -62,26 +76,12 @@ export class SqlPageRepository extends PageRepository {
 
   async byId(workspaceId: string, pageId: string, options: { lock?: boolean } = {}): Promise<Page | null> {
     const lock = options.lock === true && this.db.inTransaction();
-    const row = await this.db.one(
-      pages
-        .selectFrom('pages')
-        .selectAll()
-        .where('id', '=', pageId)
-        .where('workspace_id', '=', workspaceId)
-        .$if(lock, (qb) => qb.forUpdate()),
-    );
+    const row = await this.db.one((lock ? pageByIdForUpdate : pageById)({ id: pageId, workspaceId }));
     return row ? toPage(row) : null;
   }
 
   async liveBySlug(slug: string): Promise<Page | null> {
-    const row = await this.db.one(
-      pages
-        .selectFrom('pages')
-        .selectAll()
-        .where('slug', '=', slug)
-        .where('status', '=', sql.lit('PUBLISHED'))
-        .where('live_blocks', 'is not', null),
-    );
+    const row = await this.db.one(liveBySlug({ slug }));
     return row ? toPage(row) : null;
   }
 
