@@ -1,4 +1,6 @@
 import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
+import { queryBuilder } from '../../platform/database/query-builder.js';
 
 /**
  * The access context's tables (docs/adr/0027). `workspaces` is the tenant root: the other contexts' tables
@@ -86,3 +88,9 @@ export const AccessEpochTable = defineEntity({
 
 export const accessTables = [WorkspaceTable, ApiKeyTable, AccessEpochTable];
 export type AccessDb = InferKyselyDB<(typeof accessTables)[number]>;
+
+/** A `workspaces` row as a statement selecting every column returns it. */
+export type WorkspaceRow = Selectable<AccessDb['workspaces']>;
+/** An `api_keys` row as a statement selecting every column returns it. */
+export type ApiKeyRow = Selectable<AccessDb['api_keys']>;
+export const access = queryBuilder<AccessDb>();

@@ -1,26 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { prepared, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { ApiKey, type KeyMode } from '../domain/api-key.js';
 import type { Plan } from '../domain/plan.js';
 import type { Scope } from '../domain/scope.js';
 import { Workspace } from '../domain/workspace.js';
 import { ApiKeyRepository, PrincipalLookup, WorkspaceRepository, type PrincipalRecord } from '../application/ports/access.repositories.js';
+import { access, type ApiKeyRow, type WorkspaceRow } from './access.tables.js';
 
-interface WorkspaceRow {
-  id: string;
-  name: string;
-  plan: Plan;
-  created_at: Date;
-  updated_at: Date;
-}
-
+// `plan`, `mode` and `scopes` are text columns whose values only the domain wrote (and the schema checks).
 function toWorkspace(row: WorkspaceRow): Workspace {
   return Workspace.restore({
     id: row.id,
     name: row.name,
-    plan: row.plan,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    plan: row.plan as Plan,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   });
 }
 
@@ -31,51 +26,43 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
   }
 
   async byId(id: string): Promise<Workspace | null> {
-    const row = await this.sql.one<WorkspaceRow>(`SELECT id, name, plan, created_at, updated_at FROM workspaces WHERE id = ?`, [id]);
+    const row = await this.sql.one(access.selectFrom('workspaces').selectAll().where('id', '=', id));
     return row ? toWorkspace(row) : null;
   }
 
   async save(workspace: Workspace): Promise<void> {
     const s = workspace.snapshot();
     await this.sql.all(
-      `INSERT INTO workspaces (id, name, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan, updated_at = EXCLUDED.updated_at`,
-      [s.id, s.name, s.plan, s.createdAt, s.updatedAt],
+      access
+        .insertInto('workspaces')
+        .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            plan: eb.ref('excluded.plan'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        ),
     );
   }
 
   async count(): Promise<number> {
-    const row = await this.sql.one<{ n: string }>(`SELECT count(*) AS n FROM workspaces`);
+    const row = await this.sql.one(access.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')));
     return Number(row?.n ?? 0);
   }
 }
-
-interface ApiKeyRow {
-  id: string;
-  workspace_id: string;
-  mode: KeyMode;
-  lookup_prefix: string;
-  secret_hash: Buffer;
-  scopes: Scope[];
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  created_at: Date;
-}
-
-const KEY_COLUMNS = 'id, workspace_id, mode, lookup_prefix, secret_hash, scopes, expires_at, revoked_at, created_at';
-const date = (d: Date | null) => (d ? new Date(d) : null);
 
 function toKey(row: ApiKeyRow): ApiKey {
   return ApiKey.restore({
     id: row.id,
     workspaceId: row.workspace_id,
-    mode: row.mode,
+    mode: row.mode as KeyMode,
     lookupPrefix: row.lookup_prefix,
     secretHash: new Uint8Array(row.secret_hash),
-    scopes: row.scopes,
-    expiresAt: date(row.expires_at),
-    revokedAt: date(row.revoked_at),
-    createdAt: new Date(row.created_at),
+    scopes: row.scopes as Scope[],
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
   });
 }
 
@@ -86,14 +73,13 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
   }
 
   async byId(id: string): Promise<ApiKey | null> {
-    const row = await this.sql.one<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`, [id]);
+    const row = await this.sql.one(access.selectFrom('api_keys').selectAll().where('id', '=', id));
     return row ? toKey(row) : null;
   }
 
   async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
-    const rows = await this.sql.all<ApiKeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`,
-      [workspaceId],
+    const rows = await this.sql.all(
+      access.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     );
     return rows.map(toKey);
   }
@@ -101,24 +87,46 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
   async save(key: ApiKey): Promise<void> {
     const s = key.snapshot();
     await this.sql.all(
-      `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET scopes = EXCLUDED.scopes, expires_at = EXCLUDED.expires_at, revoked_at = EXCLUDED.revoked_at`,
-      [
-        s.id,
-        s.workspaceId,
-        s.mode,
-        s.lookupPrefix,
-        Buffer.from(s.secretHash),
-        `{${s.scopes.join(',')}}`,
-        s.expiresAt,
-        s.revokedAt,
-        s.createdAt,
-      ],
+      access
+        .insertInto('api_keys')
+        .values({
+          id: s.id,
+          workspace_id: s.workspaceId,
+          mode: s.mode,
+          lookup_prefix: s.lookupPrefix,
+          secret_hash: Buffer.from(s.secretHash),
+          scopes: s.scopes, // text[]: the driver sends the array as a PostgreSQL array
+          expires_at: s.expiresAt,
+          revoked_at: s.revokedAt,
+          created_at: s.createdAt,
+        })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            scopes: eb.ref('excluded.scopes'),
+            expires_at: eb.ref('excluded.expires_at'),
+            revoked_at: eb.ref('excluded.revoked_at'),
+          })),
+        ),
     );
   }
 }
 
-/** The key, its workspace and the access epoch in one statement (one snapshot). */
+/** The key, its workspace and the access epoch in one statement (one snapshot), compiled once (docs/adr/0027). */
+const principalByLookupPrefix = prepared((p: Slots<{ prefix: string }>) =>
+  access
+    .selectFrom('api_keys as k')
+    .innerJoin('workspaces as w', 'w.id', 'k.workspace_id')
+    .selectAll('k')
+    .select((eb) => [
+      'w.name as ws_name',
+      'w.plan as ws_plan',
+      'w.created_at as ws_created_at',
+      'w.updated_at as ws_updated_at',
+      eb.selectFrom('access_epoch').select('epoch').as('epoch'),
+    ])
+    .where('k.lookup_prefix', '=', p.prefix),
+);
+
 @Injectable()
 export class SqlPrincipalLookup extends PrincipalLookup {
   constructor(private readonly sql: Sql) {
@@ -126,16 +134,7 @@ export class SqlPrincipalLookup extends PrincipalLookup {
   }
 
   async byLookupPrefix(prefix: string): Promise<PrincipalRecord | null> {
-    const row = await this.sql.one<ApiKeyRow & { ws_name: string; ws_plan: Plan; ws_created_at: Date; ws_updated_at: Date; epoch: string }>(
-      `SELECT ${KEY_COLUMNS.split(', ')
-        .map((c) => `k.${c}`)
-        .join(', ')},
-              w.name AS ws_name, w.plan AS ws_plan, w.created_at AS ws_created_at, w.updated_at AS ws_updated_at,
-              (SELECT epoch FROM access_epoch) AS epoch
-         FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
-        WHERE k.lookup_prefix = ?`,
-      [prefix],
-    );
+    const row = await this.sql.one(principalByLookupPrefix({ prefix }));
     if (!row) return null;
     const workspace = toWorkspace({
       id: row.workspace_id,
