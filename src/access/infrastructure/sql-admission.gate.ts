@@ -2,10 +2,96 @@ import { Inject, Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { prepared, queryBuilder, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { shareWindow } from '../../platform/rate-limit/fixed-window.js';
 import { Clock } from '../../platform/time/clock.js';
+import type { RateLimitDb } from '../../platform/rate-limit/rate-limit.tables.js';
+import { type AccessDb } from './access.tables.js';
 import { AdmissionGate, type Admission, type AdmissionTicket } from '../application/ports/access.repositories.js';
+
+/** The admission statement reads the burst windows and quotas (platform) and the access epoch (this context). */
+const gate = queryBuilder<RateLimitDb & AccessDb>();
+
+/**
+ * One statement per batch, compiled once (docs/adr/0027): adds each key's hits to its window (a window that
+ * ended by `now` starts again, to end at `expire`), and reads the quota usage of the (workspace, period)
+ * pairs and the access epoch. `keys` come sorted, so every process locks the windows in one order.
+ * Rows: `burst` (key, points, expire), `quota` ("workspace period", used) and `epoch`.
+ */
+export const admission = prepared(
+  (p: Slots<{ keys: string[]; counts: number[]; now: number; expire: number; workspaceIds: string[]; periods: string[] }>) =>
+    gate
+      .with('hits', (db) =>
+        db
+          .selectFrom(
+            sql<{ key: string; n: number; ord: string }>`unnest(${p.keys}::text[], ${p.counts}::int[]) WITH ORDINALITY`.as<'h'>(
+              sql`h(key, n, ord)`,
+            ),
+          )
+          .selectAll(),
+      )
+      .with('counted', (db) =>
+        db
+          .insertInto('rate_limits')
+          .columns(['key', 'points', 'expire'])
+          .expression((eb) =>
+            eb
+              .selectFrom('hits')
+              .select(['key', 'n', sql<string>`${p.expire}::bigint`.as('expire')])
+              .orderBy('ord'),
+          )
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet((eb) => {
+              const ended = eb.or([eb('rate_limits.expire', 'is', null), eb('rate_limits.expire', '<=', sql<string>`${p.now}::bigint`)]);
+              return {
+                points: eb
+                  .case()
+                  .when(ended)
+                  .then(eb.ref('excluded.points'))
+                  .else(eb('rate_limits.points', '+', eb.ref('excluded.points')))
+                  .end(),
+                expire: eb.case().when(ended).then(eb.ref('excluded.expire')).else(eb.ref('rate_limits.expire')).end(),
+              };
+            }),
+          )
+          .returning(['key', 'points', 'expire']),
+      )
+      .selectFrom('counted')
+      .select((eb) => [
+        sql<string>`'burst'`.as('kind'),
+        'key as id',
+        eb.cast<string>('points', 'text').as('value'),
+        eb.cast<string | null>('expire', 'text').as('expire'),
+      ])
+      .unionAll((qb) =>
+        qb
+          .selectFrom(
+            sql<{ workspace_id: string; period: string }>`unnest(${p.workspaceIds}::text[], ${p.periods}::text[])`.as<'wanted'>(
+              sql`wanted(workspace_id, period)`,
+            ),
+          )
+          .innerJoin('quota_usage as q', (j) =>
+            j.onRef('q.workspace_id', '=', 'wanted.workspace_id').onRef('q.period', '=', 'wanted.period'),
+          )
+          .select((eb) => [
+            sql<string>`'quota'`.as('kind'),
+            sql<string>`${eb.ref('q.workspace_id')} || ' ' || ${eb.ref('q.period')}`.as('id'),
+            eb.cast<string>('q.used', 'text').as('value'),
+            sql<string | null>`NULL`.as('expire'),
+          ]),
+      )
+      .unionAll((qb) =>
+        qb
+          .selectFrom('access_epoch')
+          .select((eb) => [
+            sql<string>`'epoch'`.as('kind'),
+            sql<string>`''`.as('id'),
+            eb.cast<string>('epoch', 'text').as('value'),
+            sql<string | null>`NULL`.as('expire'),
+          ]),
+      ),
+);
 
 /**
  * The burst limiter on PostgreSQL (a fixed window per key in `rate_limits`, shared by every process),
@@ -18,7 +104,7 @@ export class SqlAdmissionGate extends AdmissionGate {
   private readonly loader: DataLoader<AdmissionTicket, Admission>;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -42,33 +128,15 @@ export class SqlAdmissionGate extends AdmissionGate {
     const keys = [...hits.keys()].sort(); // one lock order for every process: no deadlocks between batches
     const quotaKeys = [...new Map(tickets.map((t) => [`${t.workspaceId} ${t.period}`, t])).values()]; // the primary key, probed per pair
     const now = this.clock.now().getTime();
-    const rows = await this.sql.all<{ kind: string; id: string; value: string; expire: string | null }>(
-      `WITH hits AS (SELECT * FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS h(key, n, ord)),
-            counted AS (
-              INSERT INTO rate_limits (key, points, expire)
-              SELECT key, n, ?::bigint FROM hits ORDER BY ord
-              ON CONFLICT (key) DO UPDATE SET
-                points = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint
-                              THEN EXCLUDED.points ELSE rate_limits.points + EXCLUDED.points END,
-                expire = CASE WHEN rate_limits.expire IS NULL OR rate_limits.expire <= ?::bigint
-                              THEN EXCLUDED.expire ELSE rate_limits.expire END
-              RETURNING key, points, expire)
-       SELECT 'burst' AS kind, key AS id, points::text AS value, expire::text FROM counted
-       UNION ALL
-       SELECT 'quota', q.workspace_id || ' ' || q.period, q.used::text, NULL
-         FROM unnest(?::text[], ?::text[]) AS wanted(workspace_id, period)
-         JOIN quota_usage q ON q.workspace_id = wanted.workspace_id AND q.period = wanted.period
-       UNION ALL
-       SELECT 'epoch', '', epoch::text, NULL FROM access_epoch`,
-      [
+    const rows = await this.db.all(
+      admission({
         keys,
-        keys.map((k) => hits.get(k)!),
-        now + windowSeconds * 1000,
+        counts: keys.map((k) => hits.get(k)!),
         now,
-        now,
-        quotaKeys.map((t) => t.workspaceId),
-        quotaKeys.map((t) => t.period),
-      ],
+        expire: now + windowSeconds * 1000,
+        workspaceIds: quotaKeys.map((t) => t.workspaceId),
+        periods: quotaKeys.map((t) => t.period),
+      }),
     );
     const burst = new Map<string, ReturnType<typeof shareWindow>>();
     const quota = new Map<string, number>();
