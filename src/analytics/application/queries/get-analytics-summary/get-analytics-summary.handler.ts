@@ -1,9 +1,12 @@
+import type { Expression } from 'kysely';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { GetTipStatsQuery } from '../../../../commerce/index.js';
 import { GetPageTitlesQuery } from '../../../../pages/index.js';
+import { sql } from '../../../../platform/database/query-builder.js';
 import { Sql } from '../../../../platform/database/sql.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { ctrPercent, rangeStartDay } from '../../../domain/analytics.js';
+import { analytics } from '../../../infrastructure/analytics.tables.js';
 import { GetAnalyticsSummaryQuery } from './get-analytics-summary.query.js';
 import type { AnalyticsSummaryView } from './get-analytics-summary.view.js';
 
@@ -18,25 +21,37 @@ const TOP = 10;
 @QueryHandler(GetAnalyticsSummaryQuery)
 export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSummaryQuery, AnalyticsSummaryView> {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
   ) {}
 
   async execute(q: GetAnalyticsSummaryQuery): Promise<AnalyticsSummaryView> {
     const from = rangeStartDay(this.clock.now(), q.rangeDays);
-    const args = [q.workspaceId, from];
+    const since = sql<string>`${from}::date`;
     const [totals, links, referrers, tips] = await Promise.all([
-      this.sql.one<{ views: string; clicks: string; unique_visitors: string }>(
-        `SELECT coalesce(sum(views), 0) AS views, coalesce(sum(clicks), 0) AS clicks, coalesce(sum(unique_visitors), 0) AS unique_visitors
-           FROM analytics_daily_totals WHERE workspace_id = ? AND day >= ?::date`,
-        args,
+      this.db.one(
+        analytics
+          .selectFrom('analytics_daily_totals')
+          .select((eb) => [
+            eb.fn.coalesce(eb.fn.sum<string>('views'), eb.lit(0)).as('views'),
+            eb.fn.coalesce(eb.fn.sum<string>('clicks'), eb.lit(0)).as('clicks'),
+            eb.fn.coalesce(eb.fn.sum<string>('unique_visitors'), eb.lit(0)).as('unique_visitors'),
+          ])
+          .where('workspace_id', '=', q.workspaceId)
+          .where('day', '>=', since),
       ),
-      this.topLinks(q.workspaceId, args),
-      this.sql.all<{ label: string; views: string }>(
-        `SELECT referrer AS label, sum(views) AS views FROM analytics_daily_referrers WHERE workspace_id = ? AND day >= ?::date
-          GROUP BY referrer ORDER BY sum(views) DESC, referrer LIMIT ${TOP}`,
-        args,
+      this.topLinks(q.workspaceId, since),
+      this.db.all(
+        analytics
+          .selectFrom('analytics_daily_referrers')
+          .select((eb) => ['referrer as label', eb.fn.sum<string>('views').as('views')])
+          .where('workspace_id', '=', q.workspaceId)
+          .where('day', '>=', since)
+          .groupBy('referrer')
+          .orderBy((eb) => eb.fn.sum('views'), 'desc')
+          .orderBy('referrer')
+          .limit(sql.lit(TOP)),
       ),
       // Tips are commerce's: asked through its public query, from the range's first day at 00:00 UTC.
       this.queries.execute(new GetTipStatsQuery(q.workspaceId, new Date(`${from}T00:00:00.000Z`))),
@@ -53,15 +68,29 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
   }
 
   /** The most clicked links of the range, with the label and target of their latest day, and their page's title. */
-  private async topLinks(workspaceId: string, args: unknown[]): Promise<AnalyticsSummaryView['top_links']> {
-    const links = await this.sql.all<{ label: string; url: string; clicks: string; page_id: string }>(
-      `SELECT l.label, l.url, l.clicks, l.page_id
-         FROM (SELECT block_id, page_id, sum(clicks) AS clicks,
-                      (array_agg(label ORDER BY day DESC))[1] AS label, (array_agg(url ORDER BY day DESC))[1] AS url
-                 FROM analytics_daily_links WHERE workspace_id = ? AND day >= ?::date
-                GROUP BY block_id, page_id) l
-        ORDER BY l.clicks DESC, l.label, l.block_id LIMIT ${TOP}`,
-      args,
+  private async topLinks(workspaceId: string, since: Expression<string>): Promise<AnalyticsSummaryView['top_links']> {
+    const links = await this.db.all(
+      analytics
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('analytics_daily_links')
+            .select((eb) => [
+              'block_id',
+              'page_id',
+              eb.fn.sum<string>('clicks').as('clicks'),
+              sql<string>`(${eb.fn.agg<string[]>('array_agg', ['label']).orderBy('day', 'desc')})[1]`.as('label'),
+              sql<string>`(${eb.fn.agg<string[]>('array_agg', ['url']).orderBy('day', 'desc')})[1]`.as('url'),
+            ])
+            .where('workspace_id', '=', workspaceId)
+            .where('day', '>=', since)
+            .groupBy(['block_id', 'page_id'])
+            .as('l'),
+        )
+        .select(['l.label', 'l.url', 'l.clicks', 'l.page_id'])
+        .orderBy('l.clicks', 'desc')
+        .orderBy('l.label')
+        .orderBy('l.block_id')
+        .limit(sql.lit(TOP)),
     );
     const titles = await this.queries.execute(
       new GetPageTitlesQuery(
