@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { sql, type Statement } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
 
@@ -18,31 +20,65 @@ export class WebhookRetention implements RetentionTask {
   readonly name = 'webhook deliveries and envelopes';
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
-    const deliveries = await deleteInBatches(
-      this.sql,
-      `DELETE FROM webhook_deliveries WHERE id IN (
-         SELECT id FROM webhook_deliveries WHERE status <> 'PENDING' AND created_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [cutoff],
-      BATCH,
+    const deliveries = await this.deleteInBatches(
+      webhooks
+        .deleteFrom('webhook_deliveries')
+        .where('id', 'in', (sub) =>
+          sub
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('status', '<>', sql.lit('PENDING'))
+            .where('created_at', '<', cutoff)
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(sql<number>`1`.as('deleted')),
     );
-    const envelopes = await deleteInBatches(
-      this.sql,
-      `DELETE FROM webhook_messages WHERE event_id IN (
-         SELECT m.event_id FROM webhook_messages m
-          WHERE m.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = m.event_id)
-          LIMIT ? FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [cutoff],
-      BATCH,
+    const envelopes = await this.deleteInBatches(
+      webhooks
+        .deleteFrom('webhook_messages')
+        .where('event_id', 'in', (sub) =>
+          sub
+            .selectFrom('webhook_messages as m')
+            .select('m.event_id')
+            .where('m.created_at', '<', cutoff)
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('webhook_deliveries as d')
+                    .select(sql<number>`1`.as('one'))
+                    .whereRef('d.event_id', '=', 'm.event_id'),
+                ),
+              ),
+            )
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(sql<number>`1`.as('deleted')),
     );
     return deliveries + envelopes;
+  }
+
+  /**
+   * Runs a `DELETE … RETURNING 1` of at most BATCH rows again and again until a round deletes fewer; returns the
+   * total. Short statements keep locks short on big tables. (The janitor's `deleteInBatches` takes statement text.)
+   */
+  private async deleteInBatches(statement: Statement<unknown>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = (await this.db.all(statement)).length;
+      total += n;
+      if (n < BATCH) return total;
+    }
   }
 }
