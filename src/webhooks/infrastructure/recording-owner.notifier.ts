@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { jsonb } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { EndpointAutoDisabled } from '../domain/endpoint.js';
 import { OwnerNotifier } from '../application/ports/webhook.ports.js';
+import { webhooks } from './webhooks.tables.js';
 
 /**
  * The default notifier: a warning log line, and a row in `owner_notifications` (in the caller's
@@ -22,20 +24,19 @@ export class RecordingOwnerNotifier extends OwnerNotifier {
   async endpointDisabled(e: EndpointAutoDisabled): Promise<void> {
     const subject = `Webhook endpoint ${e.endpointId} was disabled after ${e.consecutiveFailures} consecutive failed deliveries`;
     await this.sql.all(
-      `INSERT INTO owner_notifications (id, workspace_id, kind, subject, data, created_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)`,
-      [
-        this.ids.next('ntf'),
-        e.workspaceId,
-        'webhook_endpoint.disabled',
+      webhooks.insertInto('owner_notifications').values({
+        id: this.ids.next('ntf'),
+        workspace_id: e.workspaceId,
+        kind: 'webhook_endpoint.disabled',
         subject,
-        JSON.stringify({
+        data: jsonb({
           endpoint_id: e.endpointId,
           url: e.url,
           consecutive_failures: e.consecutiveFailures,
           disabled_at: e.at.toISOString(),
         }),
-        e.at,
-      ],
+        created_at: e.at,
+      }),
     );
     this.logger.warn({ workspace_id: e.workspaceId, endpoint_id: e.endpointId, url: e.url }, subject);
   }

@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { SelectQueryBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { jsonb, sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { fold, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
+import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
 import type { StreamAppend } from '../domain/recording.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore, MessageStore, type LoadedDelivery } from '../application/ports/webhook.ports.js';
+import { textArray, unnest } from './array-parameters.js';
+import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
 const DATE_FIELDS = new Set(['at', 'nextAttemptAt']);
 
@@ -13,26 +18,43 @@ function revive(type: string, data: Record<string, unknown>): DeliveryEvent {
   return e as unknown as DeliveryEvent;
 }
 
-function payload(event: DeliveryEvent): string {
+/** What an event stores in `data`: everything but its type. */
+function payload(event: DeliveryEvent): Record<string, unknown> {
   const { type: _type, ...data } = event;
-  return JSON.stringify(data);
+  return data;
 }
 
-/** The projection columns of a state, as parallel arrays for `unnest`. */
-function projectionArrays(states: readonly DeliveryState[]): unknown[][] {
-  return [
-    states.map((s) => s.status),
-    states.map((s) => s.attemptCount),
-    states.map((s) => JSON.stringify(s.attempts)),
-    states.map((s) => s.nextAttemptAt),
-    states.map((s) => s.lastStatusCode),
-    states.map((s) => s.recordedWhileDisabled),
-    states.map((s) => s.version),
-  ];
+/** An attempt as the projection's `attempts` column holds it (its instant as JSON text). */
+const stored = (attempts: readonly AttemptRecord[]): StoredAttempt[] => attempts.map((a) => ({ ...a, at: a.at.toISOString() }));
+
+/** The projection columns of a state, as `webhook_deliveries` holds them. */
+function projection(s: DeliveryState) {
+  return {
+    status: s.status,
+    attempt_count: s.attemptCount,
+    attempts: jsonb(stored(s.attempts)),
+    next_attempt_at: s.nextAttemptAt,
+    last_status_code: s.lastStatusCode,
+    recorded_while_disabled: s.recordedWhileDisabled,
+    version: s.version,
+  };
 }
 
-/** The event rows of several appends, as parallel arrays for `unnest`: (delivery_id, version, type, data). */
-function eventArrays(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]): unknown[][] {
+/** The projection columns of states, as parallel arrays for `unnest` (`attempts` as JSON text). */
+function projectionArrays(states: readonly DeliveryState[]) {
+  return {
+    status: [states.map((s) => s.status), 'text'],
+    attempt_count: [states.map((s) => s.attemptCount), 'int'],
+    attempts: [states.map((s) => JSON.stringify(stored(s.attempts))), 'text'],
+    next_attempt_at: [states.map((s) => s.nextAttemptAt), 'timestamptz'],
+    last_status_code: [states.map((s) => s.lastStatusCode), 'int'],
+    recorded_while_disabled: [states.map((s) => s.recordedWhileDisabled), 'boolean'],
+    version: [states.map((s) => s.version), 'int'],
+  } as const;
+}
+
+/** The event rows of several appends, as parallel arrays for `unnest`: e(delivery_id, version, type, data). */
+function eventRows(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]) {
   const ids: string[] = [];
   const versions: number[] = [];
   const types: string[] = [];
@@ -42,18 +64,39 @@ function eventArrays(appends: readonly { deliveryId: string; expectedVersion: nu
       ids.push(a.deliveryId);
       versions.push(a.expectedVersion + i + 1);
       types.push(e.type);
-      data.push(payload(e));
+      data.push(JSON.stringify(payload(e)));
     });
   }
-  return [ids, versions, types, data];
+  return unnest('e', { delivery_id: [ids, 'text'], version: [versions, 'int'], type: [types, 'text'], data: [data, 'text'] });
 }
 
-const INSERT_EVENTS_FROM = (written: string) => `
-  INSERT INTO webhook_delivery_events (delivery_id, version, type, data)
-  SELECT e.delivery_id, e.version, e.type, e.data::jsonb
-    FROM unnest(?::text[], ?::int[], ?::text[], ?::text[]) AS e(delivery_id, version, type, data)
-   WHERE e.delivery_id IN (SELECT id FROM ${written})
-  RETURNING delivery_id`;
+/** The event rows of the streams whose projection `written` returned (the others were not written). */
+function eventsOf<DB, TB extends keyof DB>(
+  appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[],
+  written: SelectQueryBuilder<DB, TB, { id: string }>,
+) {
+  return webhooks
+    .selectFrom(eventRows(appends))
+    .select((eb) => ['e.delivery_id', 'e.version', 'e.type', eb.cast<Record<string, unknown>>('e.data', 'jsonb').as('data')])
+    .where('e.delivery_id', 'in', written);
+}
+
+/** The columns a new stream's projection row is written with. */
+const INSERT_COLUMNS = [
+  'id',
+  'endpoint_id',
+  'workspace_id',
+  'event_id',
+  'event_type',
+  'created_at',
+  'status',
+  'attempt_count',
+  'attempts',
+  'next_attempt_at',
+  'last_status_code',
+  'recorded_while_disabled',
+  'version',
+] as const;
 
 /**
  * The delivery event store in PostgreSQL: `webhook_delivery_events` is the append-only truth, one stream
@@ -62,16 +105,19 @@ const INSERT_EVENTS_FROM = (written: string) => `
  */
 @Injectable()
 export class SqlDeliveryStore extends DeliveryStore {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async load(deliveryId: string, options: { lock?: boolean } = {}): Promise<LoadedDelivery | null> {
     // The projection row is the stream's lock: writers of one delivery queue up instead of colliding.
-    if (options.lock && !(await this.sql.one(`SELECT 1 FROM webhook_deliveries WHERE id = ? FOR UPDATE`, [deliveryId]))) return null;
-    const rows = await this.sql.all<{ type: string; data: Record<string, unknown> }>(
-      `SELECT type, data FROM webhook_delivery_events WHERE delivery_id = ? ORDER BY version`,
-      [deliveryId],
+    if (
+      options.lock &&
+      !(await this.db.one(webhooks.selectFrom('webhook_deliveries').select('id').where('id', '=', deliveryId).forUpdate()))
+    )
+      return null;
+    const rows = await this.db.all(
+      webhooks.selectFrom('webhook_delivery_events').select(['type', 'data']).where('delivery_id', '=', deliveryId).orderBy('version'),
     );
     const state = fold(rows.map((r) => revive(r.type, r.data)));
     return state ? { state, version: state.version } : null;
@@ -79,43 +125,43 @@ export class SqlDeliveryStore extends DeliveryStore {
 
   async append(deliveryId: string, expectedVersion: number, events: DeliveryEvent[], s: DeliveryState): Promise<boolean> {
     if (events.length === 0) return true;
-    return this.sql.transaction(async () => {
-      const projection = [
-        s.status,
-        s.attemptCount,
-        JSON.stringify(s.attempts),
-        s.nextAttemptAt,
-        s.lastStatusCode,
-        s.recordedWhileDisabled,
-        s.version,
-      ];
+    return this.db.transaction(async () => {
       if (expectedVersion === 0) {
-        const inserted = await this.sql.all(
-          `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, created_at,
-                  status, attempt_count, attempts, next_attempt_at, last_status_code, recorded_while_disabled, version)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
-           ON CONFLICT (endpoint_id, event_id) DO NOTHING RETURNING id`,
-          [deliveryId, s.endpointId, s.workspaceId, s.eventId, s.eventType, s.createdAt, ...projection],
+        const inserted = await this.db.all(
+          webhooks
+            .insertInto('webhook_deliveries')
+            .values({
+              id: deliveryId,
+              endpoint_id: s.endpointId,
+              workspace_id: s.workspaceId,
+              event_id: s.eventId,
+              event_type: s.eventType,
+              created_at: s.createdAt,
+              ...projection(s),
+            })
+            .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+            .returning('id'),
         );
         if (inserted.length === 0) return false;
       } else {
-        const updated = await this.sql.all(
-          `UPDATE webhook_deliveries SET status = ?, attempt_count = ?, attempts = ?::jsonb, next_attempt_at = ?, last_status_code = ?,
-                  recorded_while_disabled = ?, version = ?, lease_token = NULL, lease_until = NULL
-            WHERE id = ? AND version = ? RETURNING id`,
-          [...projection, deliveryId, expectedVersion],
+        const updated = await this.db.all(
+          webhooks
+            .updateTable('webhook_deliveries')
+            .set({ ...projection(s), lease_token: null, lease_until: null })
+            .where('id', '=', deliveryId)
+            .where('version', '=', expectedVersion)
+            .returning('id'),
         );
         if (updated.length === 0) throw new ConcurrentDeliveryWriteError(deliveryId);
       }
       let version = expectedVersion;
       for (const e of events) {
         version += 1;
-        await this.sql.all(`INSERT INTO webhook_delivery_events (delivery_id, version, type, data) VALUES (?, ?, ?, ?::jsonb)`, [
-          deliveryId,
-          version,
-          e.type,
-          payload(e),
-        ]);
+        await this.db.all(
+          webhooks
+            .insertInto('webhook_delivery_events')
+            .values({ delivery_id: deliveryId, version, type: e.type, data: jsonb(payload(e)) }),
+        );
       }
       return true;
     });
@@ -125,14 +171,25 @@ export class SqlDeliveryStore extends DeliveryStore {
     const found = new Map<string, LoadedDelivery>();
     if (deliveryIds.length === 0) return found;
     // One row per delivery with its stream; with the lock, the projection rows are locked in id order.
-    const rows = await this.sql.all<{ id: string; events: { type: string; data: Record<string, unknown> }[] | null }>(
-      `SELECT d.id,
-              (SELECT json_agg(json_build_object('type', e.type, 'data', e.data) ORDER BY e.version)
-                 FROM webhook_delivery_events e WHERE e.delivery_id = d.id) AS events
-         FROM webhook_deliveries d
-        WHERE d.id = ANY(?::text[])
-        ORDER BY d.id${options.lock ? ' FOR UPDATE OF d' : ''}`,
-      [[...new Set(deliveryIds)]],
+    const rows = await this.db.all(
+      webhooks
+        .selectFrom('webhook_deliveries as d')
+        .select((eb) => [
+          'd.id',
+          eb
+            .selectFrom('webhook_delivery_events as e')
+            .select((stream) =>
+              stream.fn
+                .jsonAgg(jsonBuildObject({ type: stream.ref('e.type'), data: stream.ref('e.data') }))
+                .orderBy('e.version')
+                .as('events'),
+            )
+            .whereRef('e.delivery_id', '=', 'd.id')
+            .as('events'),
+        ])
+        .where((eb) => eb('d.id', '=', eb.fn.any(textArray([...new Set(deliveryIds)]))))
+        .orderBy('d.id')
+        .$if(options.lock === true, (q) => q.forUpdate('d')),
     );
     for (const r of rows) {
       const state = fold((r.events ?? []).map((e) => revive(e.type, e.data)));
@@ -145,29 +202,52 @@ export class SqlDeliveryStore extends DeliveryStore {
     const fresh = streams.filter((x) => x.events.length > 0);
     if (fresh.length === 0) return new Set();
     const states = fresh.map((x) => x.state);
-    const rows = await this.sql.all<{ delivery_id: string }>(
-      `WITH created AS (
-         INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, created_at,
-                status, attempt_count, attempts, next_attempt_at, last_status_code, recorded_while_disabled, version)
-         SELECT d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.created_at,
-                d.status, d.attempt_count, d.attempts::jsonb, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version
-           FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[],
-                       ?::text[], ?::int[], ?::text[], ?::timestamptz[], ?::int[], ?::boolean[], ?::int[])
-                AS d(id, endpoint_id, workspace_id, event_id, event_type, created_at,
-                     status, attempt_count, attempts, next_attempt_at, last_status_code, recorded_while_disabled, version)
-         ON CONFLICT (endpoint_id, event_id) DO NOTHING
-         RETURNING id
-       )${INSERT_EVENTS_FROM('created')}`,
-      [
-        fresh.map((x) => x.deliveryId),
-        states.map((s) => s.endpointId),
-        states.map((s) => s.workspaceId),
-        states.map((s) => s.eventId),
-        states.map((s) => s.eventType),
-        states.map((s) => s.createdAt),
-        ...projectionArrays(states),
-        ...eventArrays(fresh.map((x) => ({ ...x, expectedVersion: 0 }))),
-      ],
+    const created = unnest('d', {
+      id: [fresh.map((x) => x.deliveryId), 'text'],
+      endpoint_id: [states.map((s) => s.endpointId), 'text'],
+      workspace_id: [states.map((s) => s.workspaceId), 'text'],
+      event_id: [states.map((s) => s.eventId), 'text'],
+      event_type: [states.map((s) => s.eventType), 'text'],
+      created_at: [states.map((s) => s.createdAt), 'timestamptz'],
+      ...projectionArrays(states),
+    });
+    const rows = await this.db.all(
+      webhooks
+        .with('created', (db) =>
+          db
+            .insertInto('webhook_deliveries')
+            .columns([...INSERT_COLUMNS])
+            .expression((sub) =>
+              sub
+                .selectFrom(created)
+                .select((eb) => [
+                  'd.id',
+                  'd.endpoint_id',
+                  'd.workspace_id',
+                  'd.event_id',
+                  'd.event_type',
+                  'd.created_at',
+                  'd.status',
+                  'd.attempt_count',
+                  eb.cast<StoredAttempt[]>('d.attempts', 'jsonb').as('attempts'),
+                  'd.next_attempt_at',
+                  'd.last_status_code',
+                  'd.recorded_while_disabled',
+                  'd.version',
+                ]),
+            )
+            .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+            .returning('id'),
+        )
+        .insertInto('webhook_delivery_events')
+        .columns(['delivery_id', 'version', 'type', 'data'])
+        .expression((eb) =>
+          eventsOf(
+            fresh.map((x) => ({ ...x, expectedVersion: 0 })),
+            eb.selectFrom('created').select('id'),
+          ),
+        )
+        .returning('delivery_id'),
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
@@ -176,41 +256,63 @@ export class SqlDeliveryStore extends DeliveryStore {
     const writes = appends.filter((a) => a.events.length > 0);
     if (writes.length === 0) return new Set();
     if (new Set(writes.map((a) => a.deliveryId)).size !== writes.length) throw new Error('appendMany takes one append per stream');
+    const moves = unnest('p', {
+      id: [writes.map((a) => a.deliveryId), 'text'],
+      expected: [writes.map((a) => a.expectedVersion), 'int'],
+      ...projectionArrays(writes.map((a) => a.state)),
+    });
     // The projection moves under a compare-and-set on version; only the streams it moved get their events.
-    const rows = await this.sql.all<{ delivery_id: string }>(
-      `WITH moved AS (
-         UPDATE webhook_deliveries d
-            SET status = p.status, attempt_count = p.attempt_count, attempts = p.attempts::jsonb, next_attempt_at = p.next_attempt_at,
-                last_status_code = p.last_status_code, recorded_while_disabled = p.recorded_while_disabled, version = p.version,
-                lease_token = NULL, lease_until = NULL
-           FROM unnest(?::text[], ?::int[], ?::text[], ?::int[], ?::text[], ?::timestamptz[], ?::int[], ?::boolean[], ?::int[])
-                AS p(id, expected, status, attempt_count, attempts, next_attempt_at, last_status_code, recorded_while_disabled, version)
-          WHERE d.id = p.id AND d.version = p.expected
-         RETURNING d.id
-       )${INSERT_EVENTS_FROM('moved')}`,
-      [
-        writes.map((a) => a.deliveryId),
-        writes.map((a) => a.expectedVersion),
-        ...projectionArrays(writes.map((a) => a.state)),
-        ...eventArrays(writes),
-      ],
+    const rows = await this.db.all(
+      webhooks
+        .with('moved', (db) =>
+          db
+            .updateTable('webhook_deliveries as d')
+            .from(moves)
+            .set((eb) => ({
+              status: eb.ref('p.status'),
+              attempt_count: eb.ref('p.attempt_count'),
+              attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
+              next_attempt_at: eb.ref('p.next_attempt_at'),
+              last_status_code: eb.ref('p.last_status_code'),
+              recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
+              version: eb.ref('p.version'),
+              lease_token: null,
+              lease_until: null,
+            }))
+            .whereRef('d.id', '=', 'p.id')
+            .whereRef('d.version', '=', 'p.expected')
+            .returning('d.id'),
+        )
+        .insertInto('webhook_delivery_events')
+        .columns(['delivery_id', 'version', 'type', 'data'])
+        .expression((eb) => eventsOf(writes, eb.selectFrom('moved').select('id')))
+        .returning('delivery_id'),
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
 
   async belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean> {
-    const row = await this.sql.one(
-      `SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE e.workspace_id = ? AND e.id = ? AND d.id = ?`,
-      [workspaceId, endpointId, deliveryId],
+    const row = await this.db.one(
+      webhooks
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .select('d.id')
+        .where('e.workspace_id', '=', workspaceId)
+        .where('e.id', '=', endpointId)
+        .where('d.id', '=', deliveryId),
     );
     return row !== undefined;
   }
 
   async failedSince(endpointId: string, since: Date): Promise<string[]> {
-    const rows = await this.sql.all<{ id: string }>(
-      `SELECT id FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'FAILED' AND created_at >= ? ORDER BY id`,
-      [endpointId, since],
+    const rows = await this.db.all(
+      webhooks
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', endpointId)
+        .where('status', '=', sql.lit('FAILED'))
+        .where('created_at', '>=', since)
+        .orderBy('id'),
     );
     return rows.map((r) => r.id);
   }
@@ -218,15 +320,16 @@ export class SqlDeliveryStore extends DeliveryStore {
 
 @Injectable()
 export class SqlMessageStore extends MessageStore {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async save(m: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void> {
-    await this.sql.all(
-      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (event_id) DO NOTHING`,
-      [m.eventId, m.workspaceId, m.type, m.body, m.createdAt],
+    await this.db.all(
+      webhooks
+        .insertInto('webhook_messages')
+        .values({ event_id: m.eventId, workspace_id: m.workspaceId, type: m.type, body: m.body, created_at: m.createdAt })
+        .onConflict((oc) => oc.column('event_id').doNothing()),
     );
   }
 
@@ -234,25 +337,29 @@ export class SqlMessageStore extends MessageStore {
     messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
   ): Promise<void> {
     if (messages.length === 0) return;
-    await this.sql.all(
-      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at)
-       SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
-       ON CONFLICT (event_id) DO NOTHING`,
-      [
-        messages.map((m) => m.eventId),
-        messages.map((m) => m.workspaceId),
-        messages.map((m) => m.type),
-        messages.map((m) => m.body),
-        messages.map((m) => m.createdAt),
-      ],
+    const rows = unnest('m', {
+      event_id: [messages.map((m) => m.eventId), 'text'],
+      workspace_id: [messages.map((m) => m.workspaceId), 'text'],
+      type: [messages.map((m) => m.type), 'text'],
+      body: [messages.map((m) => m.body), 'text'],
+      created_at: [messages.map((m) => m.createdAt), 'timestamptz'],
+    });
+    await this.db.all(
+      webhooks
+        .insertInto('webhook_messages')
+        .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
+        .expression((eb) => eb.selectFrom(rows).selectAll())
+        .onConflict((oc) => oc.column('event_id').doNothing()),
     );
   }
 
   async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
     if (eventIds.length === 0) return new Map();
-    const rows = await this.sql.all<{ event_id: string; body: string }>(
-      `SELECT event_id, body FROM webhook_messages WHERE event_id = ANY(?::text[])`,
-      [[...new Set(eventIds)]],
+    const rows = await this.db.all(
+      webhooks
+        .selectFrom('webhook_messages')
+        .select(['event_id', 'body'])
+        .where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)])))),
     );
     return new Map(rows.map((r) => [r.event_id, r.body]));
   }

@@ -1,117 +1,96 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { Endpoint, type DisabledReason, type EndpointStatus, type WebhookEventType } from '../domain/endpoint.js';
+import { Endpoint, type WebhookEventType } from '../domain/endpoint.js';
 import { EndpointRepository } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from './secret-cipher.js';
+import { textArray, unnest } from './array-parameters.js';
+import { webhooks, type EndpointRow } from './webhooks.tables.js';
 
-interface Row {
-  id: string;
-  workspace_id: string;
-  url: string;
-  event_types: WebhookEventType[];
-  status: EndpointStatus;
-  disabled_reason: DisabledReason | null;
-  consecutive_failures: number;
-  last_success_at: Date | null;
-  last_failure_at: Date | null;
-  secret_encrypted: string;
-  previous_secret_encrypted: string | null;
-  previous_secret_expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The columns a save writes, in order, with the placeholder when it is not a plain `?`. */
-const MUTABLE: [string, string?][] = [
-  ['url'],
-  ['event_types', 'ARRAY(SELECT jsonb_array_elements_text(?::jsonb))'],
-  ['status'],
-  ['disabled_reason'],
-  ['consecutive_failures'],
-  ['last_success_at'],
-  ['last_failure_at'],
-  ['secret_encrypted'],
-  ['previous_secret_encrypted'],
-  ['previous_secret_expires_at'],
-  ['updated_at'],
-];
-const COLUMNS = ['id', 'workspace_id', ...MUTABLE.map(([c]) => c), 'created_at'].join(', ');
-
-function mutableValues(endpoint: Endpoint): unknown[] {
+/** The columns a save writes. */
+function mutable(endpoint: Endpoint) {
   const s = endpoint.snapshot();
-  return [
-    s.url,
-    JSON.stringify(s.eventTypes),
-    s.status,
-    s.disabledReason,
-    s.consecutiveFailures,
-    s.lastSuccessAt,
-    s.lastFailureAt,
-    s.currentSecretRef,
-    s.previousSecretRef,
-    s.previousSecretExpiresAt,
-    s.updatedAt,
-  ];
+  return {
+    url: s.url,
+    event_types: [...s.eventTypes],
+    status: s.status,
+    disabled_reason: s.disabledReason,
+    consecutive_failures: s.consecutiveFailures,
+    last_success_at: s.lastSuccessAt,
+    last_failure_at: s.lastFailureAt,
+    secret_encrypted: s.currentSecretRef,
+    previous_secret_encrypted: s.previousSecretRef,
+    previous_secret_expires_at: s.previousSecretExpiresAt,
+    updated_at: s.updatedAt,
+  };
 }
-const date = (d: Date | null) => (d ? new Date(d) : null);
 
-function toEndpoint(r: Row): Endpoint {
+function toEndpoint(r: EndpointRow): Endpoint {
   return Endpoint.restore({
     id: r.id,
     workspaceId: r.workspace_id,
     url: r.url,
-    eventTypes: r.event_types,
+    eventTypes: r.event_types as WebhookEventType[],
     status: r.status,
     disabledReason: r.disabled_reason,
     consecutiveFailures: r.consecutive_failures,
-    lastSuccessAt: date(r.last_success_at),
-    lastFailureAt: date(r.last_failure_at),
+    lastSuccessAt: r.last_success_at,
+    lastFailureAt: r.last_failure_at,
     currentSecretRef: r.secret_encrypted,
     previousSecretRef: r.previous_secret_encrypted,
-    previousSecretExpiresAt: date(r.previous_secret_expires_at),
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
+    previousSecretExpiresAt: r.previous_secret_expires_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   });
 }
+
+const allEndpoints = webhooks.selectFrom('webhook_endpoints').selectAll();
+const anyOf = (ids: readonly string[]) => sql<string>`ANY(${textArray([...new Set(ids)])})`;
 
 /** Endpoints in `webhook_endpoints`; the secret references are AES-256-GCM ciphertexts bound to the endpoint id. */
 @Injectable()
 export class SqlEndpointRepository extends EndpointRepository {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cipher: SecretCipher,
   ) {
     super();
   }
 
   async countInWorkspace(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE workspace_id = ?`, [workspaceId]);
+    const row = await this.db.one(
+      webhooks
+        .selectFrom('webhook_endpoints')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('workspace_id', '=', workspaceId),
+    );
     return row?.n ?? 0;
   }
 
   async lockWorkspace(workspaceId: string): Promise<void> {
-    await this.sql.all(`SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || ?, 0))`, [workspaceId]);
+    await this.db.all(sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || ${workspaceId}, 0))`);
   }
 
   async listInWorkspace(workspaceId: string): Promise<Endpoint[]> {
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`, [
-      workspaceId,
-    ]);
+    const rows = await this.db.all(allEndpoints.where('workspace_id', '=', workspaceId).orderBy('created_at').orderBy('id'));
     return rows.map(toEndpoint);
   }
 
   async byId(workspaceId: string, id: string): Promise<Endpoint | null> {
-    const row = await this.sql.one<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, id]);
+    const row = await this.db.one(allEndpoints.where('workspace_id', '=', workspaceId).where('id', '=', id));
     return row ? toEndpoint(row) : null;
   }
 
   async exists(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.sql.one(`SELECT 1 FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, id])) !== undefined;
+    const row = await this.db.one(
+      webhooks.selectFrom('webhook_endpoints').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id),
+    );
+    return row !== undefined;
   }
 
   async getMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[])`, [[...new Set(ids)]]);
+    const rows = await this.db.all(allEndpoints.where('id', '=', anyOf(ids)));
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
@@ -120,23 +99,19 @@ export class SqlEndpointRepository extends EndpointRepository {
     // LockRows sits above the sort: the rows are locked in id order. NO KEY UPDATE (what an UPDATE of non-key
     // columns takes) still queues behind DELETE, UPDATE and FOR UPDATE, but not behind the KEY SHARE locks of
     // foreign-key checks, so the fan-out inserting deliveries for the endpoint is not held up by it.
-    const rows = await this.sql.all<Row>(
-      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ANY(?::text[]) ORDER BY id FOR NO KEY UPDATE`,
-      [[...new Set(ids)]],
-    );
+    const rows = await this.db.all(allEndpoints.where('id', '=', anyOf(ids)).orderBy('id').forNoKeyUpdate());
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
   async byIdForUpdate(id: string): Promise<Endpoint | null> {
-    const row = await this.sql.one<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ? FOR UPDATE`, [id]);
+    const row = await this.db.one(allEndpoints.where('id', '=', id).forUpdate());
     return row ? toEndpoint(row) : null;
   }
 
   async inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]> {
     if (workspaceIds.length === 0) return [];
-    const rows = await this.sql.all<Row>(
-      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE workspace_id = ANY(?::text[]) ORDER BY workspace_id, created_at, id`,
-      [[...new Set(workspaceIds)]],
+    const rows = await this.db.all(
+      allEndpoints.where('workspace_id', '=', anyOf(workspaceIds)).orderBy('workspace_id').orderBy('created_at').orderBy('id'),
     );
     return rows.map(toEndpoint);
   }
@@ -147,44 +122,50 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async insert(endpoint: Endpoint): Promise<void> {
     const s = endpoint.snapshot();
-    await this.sql.all(
-      `INSERT INTO webhook_endpoints (${COLUMNS}) VALUES (?, ?, ${MUTABLE.map(([, cast]) => cast ?? '?').join(', ')}, ?)`,
-      [s.id, s.workspaceId, ...mutableValues(endpoint), s.createdAt],
+    await this.db.all(
+      webhooks
+        .insertInto('webhook_endpoints')
+        .values({ id: s.id, workspace_id: s.workspaceId, ...mutable(endpoint), created_at: s.createdAt }),
     );
   }
 
   /** Saves a row the caller has locked (`byIdForUpdate`), so it cannot vanish meanwhile. */
   async update(endpoint: Endpoint): Promise<void> {
-    await this.sql.all(
-      `UPDATE webhook_endpoints SET ${MUTABLE.map(([column, cast]) => `${column} = ${cast ?? '?'}`).join(', ')} WHERE id = ?`,
-      [...mutableValues(endpoint), endpoint.id],
-    );
+    await this.db.all(webhooks.updateTable('webhook_endpoints').set(mutable(endpoint)).where('id', '=', endpoint.id));
   }
 
   async saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void> {
     if (endpoints.length === 0) return;
     const s = endpoints.map((e) => e.snapshot());
-    await this.sql.all(
-      `UPDATE webhook_endpoints e
-          SET status = u.status, disabled_reason = u.disabled_reason, consecutive_failures = u.consecutive_failures,
-              last_success_at = u.last_success_at, last_failure_at = u.last_failure_at, updated_at = u.updated_at
-         FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[])
-              AS u(id, status, disabled_reason, consecutive_failures, last_success_at, last_failure_at, updated_at)
-        WHERE e.id = u.id`,
-      [
-        s.map((x) => x.id),
-        s.map((x) => x.status),
-        s.map((x) => x.disabledReason),
-        s.map((x) => x.consecutiveFailures),
-        s.map((x) => x.lastSuccessAt),
-        s.map((x) => x.lastFailureAt),
-        s.map((x) => x.updatedAt),
-      ],
+    const counters = unnest('u', {
+      id: [s.map((x) => x.id), 'text'],
+      status: [s.map((x) => x.status), 'text'],
+      disabled_reason: [s.map((x) => x.disabledReason), 'text'],
+      consecutive_failures: [s.map((x) => x.consecutiveFailures), 'int'],
+      last_success_at: [s.map((x) => x.lastSuccessAt), 'timestamptz'],
+      last_failure_at: [s.map((x) => x.lastFailureAt), 'timestamptz'],
+      updated_at: [s.map((x) => x.updatedAt), 'timestamptz'],
+    });
+    await this.db.all(
+      webhooks
+        .updateTable('webhook_endpoints as e')
+        .from(counters)
+        .set((eb) => ({
+          status: eb.ref('u.status'),
+          disabled_reason: eb.ref('u.disabled_reason'),
+          consecutive_failures: eb.ref('u.consecutive_failures'),
+          last_success_at: eb.ref('u.last_success_at'),
+          last_failure_at: eb.ref('u.last_failure_at'),
+          updated_at: eb.ref('u.updated_at'),
+        }))
+        .whereRef('e.id', '=', 'u.id'),
     );
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const rows = await this.sql.all(`DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ? RETURNING id`, [workspaceId, id]);
+    const rows = await this.db.all(
+      webhooks.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).returning('id'),
+    );
     return rows.length > 0;
   }
 

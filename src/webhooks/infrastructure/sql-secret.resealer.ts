@@ -2,12 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { SecretResealer, type ResealOutcome } from '../application/ports/secret-resealer.port.js';
 import { SecretCipher } from './secret-cipher.js';
-
-interface SecretRow {
-  id: string;
-  secret_encrypted: string;
-  previous_secret_encrypted: string | null;
-}
+import { webhooks } from './webhooks.tables.js';
 
 /** The SecretResealer port on `webhook_endpoints`, with the AES-256-GCM SecretCipher (docs/adr/0015). */
 @Injectable()
@@ -20,14 +15,19 @@ export class SqlSecretResealer extends SecretResealer {
   }
 
   async endpointIdsAfter(after: string, limit: number): Promise<string[]> {
-    const rows = await this.sql.all<{ id: string }>(`SELECT id FROM webhook_endpoints WHERE id > ? ORDER BY id LIMIT ?`, [after, limit]);
+    const rows = await this.sql.all(
+      webhooks.selectFrom('webhook_endpoints').select('id').where('id', '>', after).orderBy('id').limit(limit),
+    );
     return rows.map((r) => r.id);
   }
 
   async reseal(id: string): Promise<ResealOutcome> {
-    const row = await this.sql.one<SecretRow>(
-      `SELECT id, secret_encrypted, previous_secret_encrypted FROM webhook_endpoints WHERE id = ? FOR UPDATE`,
-      [id],
+    const row = await this.sql.one(
+      webhooks
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'secret_encrypted', 'previous_secret_encrypted'])
+        .where('id', '=', id)
+        .forUpdate(),
     );
     if (!row) return 'gone';
     const reseal = (stored: string): string | null => {
@@ -43,10 +43,15 @@ export class SqlSecretResealer extends SecretResealer {
     if (current === null) return 'unreadable';
     if (current === row.secret_encrypted && previous === row.previous_secret_encrypted) return 'current';
     await this.sql.all(
-      `UPDATE webhook_endpoints SET secret_encrypted = ?, previous_secret_encrypted = ?,
-              previous_secret_expires_at = CASE WHEN ?::text IS NULL THEN NULL ELSE previous_secret_expires_at END
-        WHERE id = ?`,
-      [current, previous, previous, id],
+      webhooks
+        .updateTable('webhook_endpoints')
+        .set((eb) => ({
+          secret_encrypted: current,
+          previous_secret_encrypted: previous,
+          // No previous secret, no overlap.
+          previous_secret_expires_at: previous === null ? null : eb.ref('previous_secret_expires_at'),
+        }))
+        .where('id', '=', id),
     );
     return 'rewritten';
   }

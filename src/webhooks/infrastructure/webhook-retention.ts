@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
@@ -19,7 +20,7 @@ export class WebhookRetention implements RetentionTask {
   readonly name = 'webhook deliveries and envelopes';
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -27,7 +28,7 @@ export class WebhookRetention implements RetentionTask {
   async purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
     const deliveries = await deleteInBatches(
-      this.sql,
+      this.db,
       (limit) =>
         webhooks
           .deleteFrom('webhook_deliveries')
@@ -35,7 +36,7 @@ export class WebhookRetention implements RetentionTask {
             eb
               .selectFrom('webhook_deliveries')
               .select('id')
-              .where('status', '<>', 'PENDING')
+              .where('status', '<>', sql.lit('PENDING')) // a literal, so the partial index webhook_deliveries_finished_idx applies
               .where('created_at', '<', cutoff)
               .limit(limit)
               .forUpdate()
@@ -45,7 +46,7 @@ export class WebhookRetention implements RetentionTask {
       BATCH,
     );
     const envelopes = await deleteInBatches(
-      this.sql,
+      this.db,
       (limit) =>
         webhooks
           .deleteFrom('webhook_messages')

@@ -155,5 +155,6 @@ export const webhooksTables = [
 ];
 export type WebhooksDb = InferKyselyDB<(typeof webhooksTables)[number]>;
 
+export type EndpointRow = Selectable<WebhooksDb['webhook_endpoints']>;
 export type DeliveryRow = Selectable<WebhooksDb['webhook_deliveries']>;
 export const webhooks = queryBuilder<WebhooksDb>();

@@ -1,5 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Sql } from '../../../../platform/database/sql.js';
+import { webhooks } from '../../../infrastructure/webhooks.tables.js';
 import { ListOwnerNotificationsQuery } from './list-owner-notifications.query.js';
 import type { OwnerNotificationView } from './list-owner-notifications.view.js';
 
@@ -9,17 +10,21 @@ export class ListOwnerNotificationsHandler implements IQueryHandler<ListOwnerNot
   constructor(private readonly sql: Sql) {}
 
   async execute(q: ListOwnerNotificationsQuery): Promise<OwnerNotificationView[]> {
-    const rows = await this.sql.all<{ id: string; kind: string; subject: string; data: unknown; created_at: Date }>(
-      `SELECT id, kind, subject, data, created_at FROM owner_notifications
-        WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000`,
-      [q.workspaceId],
+    const rows = await this.sql.all(
+      webhooks
+        .selectFrom('owner_notifications')
+        .select(['id', 'kind', 'subject', 'data', 'created_at'])
+        .where('workspace_id', '=', q.workspaceId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1000),
     );
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
       subject: r.subject,
       data: r.data,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: r.created_at.toISOString(),
     }));
   }
 }
