@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aTenant } from '../factories/access.factory.js';
+import { sql as statement } from '../../src/platform/database/query-builder.js';
 import { Sql } from '../../src/platform/database/sql.js';
 
 describe('the API when PostgreSQL cuts its connections', () => {
@@ -39,17 +40,17 @@ describe('the API when PostgreSQL cuts its connections', () => {
     await admin.connect();
     try {
       const outcome = sql.transaction(async () => {
-        const { pid } = (await sql.one<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))!;
+        const { pid } = (await sql.one(statement<{ pid: number }>`SELECT pg_backend_pid() AS pid`))!;
         await admin.query(`SELECT pg_terminate_backend($1)`, [pid]);
         await new Promise((r) => setTimeout(r, 200)); // the FATAL arrives while the client is checked out and idle
-        await sql.one(`SELECT 1`);
+        await sql.one(statement`SELECT 1`);
       });
       await expect(outcome).rejects.toThrow();
     } finally {
       await admin.end();
     }
-    expect(await sql.one<{ ok: number }>(`SELECT 1 AS ok`)).toEqual({ ok: 1 });
-    await expect(sql.transaction(() => sql.one<{ ok: number }>(`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
+    expect(await sql.one(statement<{ ok: number }>`SELECT 1 AS ok`)).toEqual({ ok: 1 });
+    await expect(sql.transaction(() => sql.one(statement<{ ok: number }>`SELECT 1 AS ok`))).resolves.toEqual({ ok: 1 });
   });
 
   it('does not lend a finished transaction to work it scheduled: a late statement runs on the pool, \

@@ -5,7 +5,7 @@ import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { ContactRepository } from '../../src/audience/application/ports/audience.ports.js';
 import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/outbox-relay.js';
-import type { OutboxRow } from '../../src/platform/outbox/outbox.js';
+import type { PublishedEvent } from '../../src/platform/outbox/outbox.js';
 import { Sql } from '../../src/platform/database/sql.js';
 
 describe('the transactional outbox', () => {
@@ -104,7 +104,7 @@ describe('the transactional outbox', () => {
 describe('the outbox relay', () => {
   const seen: number[] = [];
   const recorder: OutboxSubscriber = {
-    async handle(rows: OutboxRow[]) {
+    async handle(rows: PublishedEvent[]) {
       for (const r of rows) seen.push(r.seq);
     },
   };

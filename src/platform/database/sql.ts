@@ -2,30 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient } from 'pg';
 import { compileStatement, type Statement } from './query-builder.js';
 
-/** The text of a statement with `?` placeholders turned into `$1…$n` (quoted text and identifiers are left alone). */
-export function numberPlaceholders(sql: string): string {
-  // A `?` inside a comment or a dollar-quoted or E'' string would be numbered by mistake: such statements
-  // are refused rather than silently changed. (Use jsonb_exists() rather than the jsonb `?` operator.)
-  if (/--|\/\*|\$\$|(^|[\s(,=])E'/i.test(sql))
-    throw new Error(`Sql: comments, dollar quotes and E'' strings are not supported in statements: ${sql.slice(0, 80)}`);
-  let out = '';
-  let n = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (quote) {
-      if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-    } else if (c === '?') {
-      out += `$${++n}`;
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
-
 const names = new Map<string, string>();
 /** A prepared statement's name per statement text (the first 2,000 texts; the rest run unnamed). */
 function nameOf(text: string): string | undefined {
@@ -35,24 +11,6 @@ function nameOf(text: string): string | undefined {
     names.set(text, name);
   }
   return name;
-}
-
-interface Compiled {
-  text: string;
-  name: string | undefined;
-}
-const compiled = new Map<string, Compiled>();
-let named = 0;
-function compile(sql: string): Compiled {
-  let c = compiled.get(sql);
-  if (c === undefined) {
-    c = { text: numberPlaceholders(sql), name: undefined };
-    if (compiled.size < 2_000) {
-      c.name = `s${++named}`;
-      compiled.set(sql, c);
-    }
-  }
-  return c;
 }
 
 /**
@@ -75,7 +33,8 @@ export type PoolLane = 'api' | 'workers';
 /**
  * Thin access to SQL on the pg pool that MikroORM opened (docs/adr/0010, 0020). Statements run in the
  * transaction open in the current async context (`transaction()` here, or an outer one), else on the
- * pool. Parameters are positional `?` placeholders, bound by the driver (never inlined).
+ * pool. Statements are typed (docs/adr/0027): built with a context's query builder or a `sql` template, their
+ * values bound by the driver (never inlined), each distinct text a named prepared statement.
  *
  * Two pools: the API pool, and the workers' pool used by everything that runs inside `asWorker()`. Waiting
  * for a pooled connection is bounded by the pools' `connectionTimeoutMillis`; past it the statement fails
@@ -105,27 +64,16 @@ export class Sql {
   }
 
   /** Runs a typed statement (docs/adr/0027) and returns its rows. */
-  async all<R>(statement: Statement<R>): Promise<R[]>;
-  /** @deprecated positional `?` text, being replaced by typed statements. */
-  async all<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
-  async all<R>(statement: Statement<R> | string, params: unknown[] = []): Promise<R[]> {
+  async all<R>(statement: Statement<R>): Promise<R[]> {
     const runner = this.current() ?? this.pool();
-    if (typeof statement === 'string') {
-      const c = compile(statement);
-      const result = await runner.query({ text: c.text, name: c.name, values: params });
-      return result.rows as R[];
-    }
     const q = compileStatement(statement);
     const result = await runner.query({ text: q.sql, name: nameOf(q.sql), values: q.parameters as unknown[] });
     return result.rows as R[];
   }
 
   /** Runs a typed statement and returns its first row. */
-  async one<R>(statement: Statement<R>): Promise<R | undefined>;
-  /** @deprecated positional `?` text, being replaced by typed statements. */
-  async one<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R | undefined>;
-  async one<R>(statement: Statement<R> | string, params: unknown[] = []): Promise<R | undefined> {
-    const rows = typeof statement === 'string' ? await this.all<R>(statement, params) : await this.all(statement);
+  async one<R>(statement: Statement<R>): Promise<R | undefined> {
+    const rows = await this.all(statement);
     return rows[0];
   }
 

@@ -5,7 +5,7 @@ import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
-import type { OutboxRow } from './outbox.js';
+import type { PublishedEvent } from './outbox.js';
 import { outbox, type OutboxDb } from './outbox.table.js';
 
 /**
@@ -13,7 +13,7 @@ import { outbox, type OutboxDb } from './outbox.table.js';
  * writes (for example webhook deliveries) commit atomically with that mark.
  */
 export interface OutboxSubscriber {
-  handle(rows: OutboxRow[]): Promise<void>;
+  handle(rows: PublishedEvent[]): Promise<void>;
 }
 export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
@@ -141,7 +141,7 @@ export class OutboxRelay implements BackgroundWorker {
   }
 
   private async publish(rows: ClaimedRow[]): Promise<void> {
-    const messages: OutboxRow[] = rows.map((r) => ({
+    const messages: PublishedEvent[] = rows.map((r) => ({
       seq: Number(r.seq),
       eventId: r.event_id,
       workspaceId: r.workspace_id,

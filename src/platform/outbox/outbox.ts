@@ -12,7 +12,8 @@ export interface OutboxMessage {
   occurredAt: Date;
 }
 
-export interface OutboxRow {
+/** An outbox event as the relay hands it to its subscribers, in publication order. */
+export interface PublishedEvent {
   seq: number;
   eventId: string;
   workspaceId: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxSubscriber } from '../../platform/outbox/outbox-relay.js';
-import type { OutboxRow } from '../../platform/outbox/outbox.js';
+import type { PublishedEvent } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { CreateDelivery } from '../domain/delivery.js';
@@ -28,7 +28,7 @@ export class WebhookFanOut implements OutboxSubscriber {
     private readonly clock: Clock,
   ) {}
 
-  async handle(rows: OutboxRow[]): Promise<void> {
+  async handle(rows: PublishedEvent[]): Promise<void> {
     const events = rows.filter((row) => isWebhookEventType(row.type));
     if (events.length === 0) return;
     const byWorkspace = new Map<string, Endpoint[]>();
@@ -38,7 +38,7 @@ export class WebhookFanOut implements OutboxSubscriber {
       byWorkspace.set(endpoint.workspaceId, list);
     }
     const now = this.clock.now();
-    const envelopes = new Map<string, OutboxRow>();
+    const envelopes = new Map<string, PublishedEvent>();
     const seen = new Set<string>();
     const creates: CreateDelivery[] = [];
     for (const row of events) {
