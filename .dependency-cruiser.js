@@ -66,7 +66,10 @@ export default {
         "A context's table definitions may reference one other context's table: access's `workspaces`, the tenant root " +
         'that workspace-owned rows cascade from (ADR 0027).',
       from: { path: `^src/${CONTEXT}/infrastructure/[^/]+\\.tables\\.ts$` },
-      to: { path: `^src/${CONTEXT}/`, pathNot: ['^src/$1/', `^src/${CONTEXT}/index\\.ts$`, '^src/access/infrastructure/access\\.tables\\.ts$'] },
+      to: {
+        path: `^src/${CONTEXT}/`,
+        pathNot: ['^src/$1/', `^src/${CONTEXT}/index\\.ts$`, '^src/access/infrastructure/access\\.tables\\.ts$'],
+      },
     },
     {
       name: 'no-circular',

@@ -3,7 +3,7 @@ import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox, type OutboxMessage } from '../../platform/outbox/outbox.js';
 import type { PageEvent } from '../domain/page.events.js';
-import { Page, type Block } from '../domain/page.js';
+import { Page, type Block, type PageState } from '../domain/page.js';
 import { isReservedSlug, slugCandidate } from '../domain/slug.js';
 import { PageRepository } from '../application/ports/page.ports.js';
 import { pages, type PageRow, type StoredBlock } from './pages.tables.js';
@@ -38,6 +38,20 @@ function toPage(r: PageRow): Page {
     createdAt: r.created_at,
   });
 }
+
+/** The columns a page's changes write (all but its id, workspace, slug and creation time). */
+const changeable = (s: PageState) => ({
+  title: s.title,
+  description: s.description,
+  status: s.status,
+  locale: s.locale,
+  theme: s.theme,
+  draft_blocks: jsonb(toStored(s.draftBlocks)),
+  draft_updated_at: s.draftUpdatedAt,
+  live_blocks: s.liveBlocks ? jsonb(toStored(s.liveBlocks)) : null,
+  live_updated_at: s.liveUpdatedAt,
+  scheduled_publish_at: s.scheduledPublishAt,
+});
 
 /** The integration event of a page's domain event: `page.published` carries the contract's page fields. */
 function toOutboxMessage(e: PageEvent): OutboxMessage {
@@ -119,18 +133,9 @@ export class SqlPageRepository extends PageRepository {
           .values({
             id: s.id,
             workspace_id: s.workspaceId,
-            title: s.title,
-            description: s.description,
             slug: s.slug,
-            status: s.status,
-            locale: s.locale,
-            theme: s.theme,
-            draft_blocks: jsonb(toStored(s.draftBlocks)),
-            draft_updated_at: s.draftUpdatedAt,
-            live_blocks: s.liveBlocks ? jsonb(toStored(s.liveBlocks)) : null,
-            live_updated_at: s.liveUpdatedAt,
-            scheduled_publish_at: s.scheduledPublishAt,
             created_at: s.createdAt,
+            ...changeable(s),
           })
           .onConflict((oc) => oc.constraint('pages_slug_unique').doNothing())
           .returning('id'),
@@ -146,18 +151,7 @@ export class SqlPageRepository extends PageRepository {
     const rows = await this.db.all(
       pages
         .updateTable('pages')
-        .set({
-          title: s.title,
-          description: s.description,
-          status: s.status,
-          locale: s.locale,
-          theme: s.theme,
-          draft_blocks: jsonb(toStored(s.draftBlocks)),
-          draft_updated_at: s.draftUpdatedAt,
-          live_blocks: s.liveBlocks ? jsonb(toStored(s.liveBlocks)) : null,
-          live_updated_at: s.liveUpdatedAt,
-          scheduled_publish_at: s.scheduledPublishAt,
-        })
+        .set(changeable(s))
         .where('id', '=', s.id)
         .where('workspace_id', '=', s.workspaceId)
         .where('draft_updated_at', '=', expectedStamp)
