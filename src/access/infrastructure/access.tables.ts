@@ -6,6 +6,27 @@ import { queryBuilder } from '../../platform/database/query-builder.js';
  * The access context's tables (docs/adr/0027). `workspaces` is the tenant root: the other contexts' tables
  * reference it by a plain `workspace_id` column with a cascading foreign key, declared against this definition.
  */
+/**
+ * The triggers that move the access epoch when a row of `table` really changes or goes, at commit (migration
+ * 0008). The truncate triggers (statement level) are not compared by MikroORM and so are not listed.
+ */
+const accessEpochTriggers = (table: 'workspaces' | 'api_keys') => [
+  {
+    name: `${table}_access_epoch_update`,
+    timing: 'after' as const,
+    events: ['update' as const],
+    expression: `CREATE CONSTRAINT TRIGGER ${table}_access_epoch_update AFTER UPDATE ON ${table}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD IS DISTINCT FROM NEW) EXECUTE FUNCTION bump_access_epoch()`,
+  },
+  {
+    name: `${table}_access_epoch_delete`,
+    timing: 'after' as const,
+    events: ['delete' as const],
+    expression: `CREATE CONSTRAINT TRIGGER ${table}_access_epoch_delete AFTER DELETE ON ${table}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_access_epoch()`,
+  },
+];
+
 export const WorkspaceTable = defineEntity({
   name: 'Workspace',
   tableName: 'workspaces',
@@ -17,22 +38,7 @@ export const WorkspaceTable = defineEntity({
     updatedAt: p.datetime(3),
   },
   checks: [{ name: 'workspaces_plan_check', expression: "plan IN ('free', 'creator', 'pro')" }],
-  triggers: [
-    {
-      name: 'workspaces_access_epoch_update',
-      timing: 'after',
-      events: ['update'],
-      expression: `CREATE CONSTRAINT TRIGGER workspaces_access_epoch_update AFTER UPDATE ON workspaces
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD IS DISTINCT FROM NEW) EXECUTE FUNCTION bump_access_epoch()`,
-    },
-    {
-      name: 'workspaces_access_epoch_delete',
-      timing: 'after',
-      events: ['delete'],
-      expression: `CREATE CONSTRAINT TRIGGER workspaces_access_epoch_delete AFTER DELETE ON workspaces
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_access_epoch()`,
-    },
-  ],
+  triggers: accessEpochTriggers('workspaces'),
 });
 
 /** A cascading reference to the tenant root, as every workspace-owned table declares it. */
@@ -57,22 +63,7 @@ export const ApiKeyTable = defineEntity({
   indexes: [
     { name: 'api_keys_workspace_idx', expression: 'CREATE INDEX api_keys_workspace_idx ON api_keys (workspace_id, created_at DESC)' },
   ],
-  triggers: [
-    {
-      name: 'api_keys_access_epoch_update',
-      timing: 'after',
-      events: ['update'],
-      expression: `CREATE CONSTRAINT TRIGGER api_keys_access_epoch_update AFTER UPDATE ON api_keys
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD IS DISTINCT FROM NEW) EXECUTE FUNCTION bump_access_epoch()`,
-    },
-    {
-      name: 'api_keys_access_epoch_delete',
-      timing: 'after',
-      events: ['delete'],
-      expression: `CREATE CONSTRAINT TRIGGER api_keys_access_epoch_delete AFTER DELETE ON api_keys
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_access_epoch()`,
-    },
-  ],
+  triggers: accessEpochTriggers('api_keys'),
 });
 
 /** One counter that moves whenever a key or a workspace changes or goes (docs/adr/0020). */
