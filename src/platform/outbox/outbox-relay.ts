@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { PgListener } from '../database/pg-listener.js';
-import { sql } from '../database/query-builder.js';
+import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
@@ -19,8 +19,8 @@ export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
 const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at'] as const;
 
-/** Marks up to `limit` due rows published (the oldest first, skipping rows another relay holds) and returns them. */
-const claim = (limit: number) =>
+/** Marks up to `limit` due rows published (the oldest first, skipping rows another relay holds) and returns them; compiled once. */
+const claim = prepared((p: Slots<{ limit: number }>) =>
   outbox
     .updateTable('outbox')
     .set((eb) => ({ processed_at: sql`now()`, attempts: eb('attempts', '+', 1), last_error: null }))
@@ -31,11 +31,12 @@ const claim = (limit: number) =>
         .where('processed_at', 'is', null)
         .where('available_at', '<=', sql<Date>`now()`)
         .orderBy('seq')
-        .limit(limit)
+        .limit(p.limit)
         .forUpdate()
         .skipLocked(),
     )
-    .returning(CLAIMED);
+    .returning(CLAIMED),
+);
 
 type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>;
 
@@ -99,7 +100,7 @@ export class OutboxRelay implements BackgroundWorker {
   async drainOnce(): Promise<number> {
     try {
       return await this.db.transaction(async () => {
-        const rows = await this.db.all(claim(BATCH));
+        const rows = await this.db.all(claim({ limit: BATCH }));
         if (rows.length > 0) await this.publish(rows.sort((a, b) => Number(a.seq) - Number(b.seq)));
         return rows.length;
       });
@@ -115,7 +116,7 @@ export class OutboxRelay implements BackgroundWorker {
       let claimedSeq: string | undefined;
       try {
         const n = await this.db.transaction(async () => {
-          const rows = await this.db.all(claim(1));
+          const rows = await this.db.all(claim({ limit: 1 }));
           claimedSeq = rows[0]?.seq;
           if (rows.length > 0) await this.publish(rows);
           return rows.length;

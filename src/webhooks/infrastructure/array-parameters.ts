@@ -1,16 +1,20 @@
-import type { AliasedRawBuilder } from 'kysely';
+import { isExpression, type AliasedRawBuilder, type Expression } from 'kysely';
 import { sql } from '../../platform/database/query-builder.js';
 
 /**
  * Lists bound as single array parameters, so that a statement's text (and its prepared statement) is the same
  * whatever the number of values, and the batch statements keep their index plans (see `index-plans.ts`).
+ * A list is either values or a `prepared()` statement's slot that stands for them.
  */
+export type List<T> = readonly T[] | Expression<T[]>;
+
+const bound = <T>(list: List<T>) => (isExpression(list) ? list : [...list]);
 
 /** A list as one `text[]` parameter, for `= ANY(…)` and `<> ALL(…)`. */
-export const textArray = (values: readonly string[]) => sql<string[]>`${[...values]}::text[]`;
+export const textArray = (values: List<string>) => sql<string[]>`${bound(values)}::text[]`;
 
 /** The element types the webhooks context's `unnest` sources bind. */
-type ElementType = 'text' | 'int' | 'boolean' | 'timestamptz';
+export type ElementType = 'text' | 'int' | 'boolean' | 'timestamptz';
 
 /**
  * A row source `unnest($1::text[], $2::int[], …) AS alias(column, …)` over parallel arrays, one bound parameter
@@ -19,9 +23,17 @@ type ElementType = 'text' | 'int' | 'boolean' | 'timestamptz';
  */
 export function unnest<R extends Record<string, unknown>, A extends string>(
   alias: A,
-  columns: { [K in keyof R]: readonly [values: readonly R[K][], type: ElementType] },
+  columns: { readonly [K in keyof R]: readonly [list: List<R[K]>, type: ElementType] },
 ): AliasedRawBuilder<R, A> {
-  const entries = Object.entries(columns) as [string, readonly [readonly unknown[], ElementType]][];
-  const arrays = entries.map(([, [values, type]]) => sql`${[...values]}::${sql.raw(type)}[]`);
+  const entries = Object.entries(columns) as [string, readonly [List<unknown>, ElementType]][];
+  const arrays = entries.map(([, [list, type]]) => sql`${bound(list)}::${sql.raw(type)}[]`);
   return sql<R>`unnest(${sql.join(arrays)})`.as<A>(sql`${sql.id(alias)}(${sql.join(entries.map(([name]) => sql.id(name)))})`);
+}
+
+/** `unnest` columns from a prepared statement's slots: each column of `types` bound to the slot of its name. */
+export function slotColumns<T extends Record<string, ElementType>, S extends { readonly [K in keyof T]: unknown }>(
+  types: T,
+  slots: S,
+): { readonly [K in keyof T]: readonly [S[K], ElementType] } {
+  return Object.fromEntries(Object.entries(types).map(([name, type]) => [name, [slots[name], type]])) as never;
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { jsonb, sql } from '../../platform/database/query-builder.js';
+import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
 import type { StreamAppend } from '../domain/recording.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore, MessageStore, type LoadedDelivery } from '../application/ports/webhook.ports.js';
-import { textArray, unnest } from './array-parameters.js';
+import { slotColumns, textArray, unnest } from './array-parameters.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
 const DATE_FIELDS = new Set(['at', 'nextAttemptAt']);
@@ -40,43 +40,54 @@ function projection(s: DeliveryState) {
   };
 }
 
-/** The projection columns of states, as parallel arrays for `unnest` (`attempts` as JSON text). */
-function projectionArrays(states: readonly DeliveryState[]) {
-  return {
-    status: [states.map((s) => s.status), 'text'],
-    attempt_count: [states.map((s) => s.attemptCount), 'int'],
-    attempts: [states.map((s) => JSON.stringify(stored(s.attempts))), 'text'],
-    next_attempt_at: [states.map((s) => s.nextAttemptAt), 'timestamptz'],
-    last_status_code: [states.map((s) => s.lastStatusCode), 'int'],
-    recorded_while_disabled: [states.map((s) => s.recordedWhileDisabled), 'boolean'],
-    version: [states.map((s) => s.version), 'int'],
-  } as const;
-}
+/** The projection columns as `unnest` binds them (`attempts` as JSON text). */
+const PROJECTION = {
+  status: 'text',
+  attempt_count: 'int',
+  attempts: 'text',
+  next_attempt_at: 'timestamptz',
+  last_status_code: 'int',
+  recorded_while_disabled: 'boolean',
+  version: 'int',
+} as const;
 
-/** The event rows of several appends, as parallel arrays for `unnest`: e(delivery_id, version, type, data). */
-function eventRows(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]) {
-  const ids: string[] = [];
-  const versions: number[] = [];
-  const types: string[] = [];
-  const data: string[] = [];
+/** The projection columns of states, as parallel arrays. */
+const projectionArrays = (states: readonly DeliveryState[]) => ({
+  status: states.map((s) => s.status),
+  attempt_count: states.map((s) => s.attemptCount),
+  attempts: states.map((s) => JSON.stringify(stored(s.attempts))),
+  next_attempt_at: states.map((s) => s.nextAttemptAt),
+  last_status_code: states.map((s) => s.lastStatusCode),
+  recorded_while_disabled: states.map((s) => s.recordedWhileDisabled),
+  version: states.map((s) => s.version),
+});
+type ProjectionArrays = ReturnType<typeof projectionArrays>;
+
+/** The event rows of several appends, as parallel arrays: (delivery_id, version, type, data as JSON text). */
+function eventArrays(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]) {
+  const arrays = { e_delivery_id: [] as string[], e_version: [] as number[], e_type: [] as string[], e_data: [] as string[] };
   for (const a of appends) {
     a.events.forEach((e, i) => {
-      ids.push(a.deliveryId);
-      versions.push(a.expectedVersion + i + 1);
-      types.push(e.type);
-      data.push(JSON.stringify(payload(e)));
+      arrays.e_delivery_id.push(a.deliveryId);
+      arrays.e_version.push(a.expectedVersion + i + 1);
+      arrays.e_type.push(e.type);
+      arrays.e_data.push(JSON.stringify(payload(e)));
     });
   }
-  return unnest('e', { delivery_id: [ids, 'text'], version: [versions, 'int'], type: [types, 'text'], data: [data, 'text'] });
+  return arrays;
 }
+type EventArrays = ReturnType<typeof eventArrays>;
 
 /** The event rows of the streams whose projection `written` returned (the others were not written). */
-function eventsOf<DB, TB extends keyof DB>(
-  appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[],
-  written: SelectQueryBuilder<DB, TB, { id: string }>,
-) {
+function eventsOf<DB, TB extends keyof DB>(p: Slots<EventArrays>, written: SelectQueryBuilder<DB, TB, { id: string }>) {
+  const rows = unnest('e', {
+    delivery_id: [p.e_delivery_id, 'text'],
+    version: [p.e_version, 'int'],
+    type: [p.e_type, 'text'],
+    data: [p.e_data, 'text'],
+  });
   return webhooks
-    .selectFrom(eventRows(appends))
+    .selectFrom(rows)
     .select((eb) => ['e.delivery_id', 'e.version', 'e.type', eb.cast<Record<string, unknown>>('e.data', 'jsonb').as('data')])
     .where('e.delivery_id', 'in', written);
 }
@@ -97,6 +108,122 @@ const INSERT_COLUMNS = [
   'recorded_while_disabled',
   'version',
 ] as const;
+
+// The batch statements of the fan-out and the dispatcher, compiled once (docs/adr/0027).
+
+/** Streams with their projection rows, in id order; with the lock, the projection rows are locked in that order. */
+const streamsQuery = (p: Slots<{ ids: string[] }>) =>
+  webhooks
+    .selectFrom('webhook_deliveries as d')
+    .select((eb) => [
+      'd.id',
+      eb
+        .selectFrom('webhook_delivery_events as e')
+        .select((stream) =>
+          stream.fn
+            .jsonAgg(jsonBuildObject({ type: stream.ref('e.type'), data: stream.ref('e.data') }))
+            .orderBy('e.version')
+            .as('events'),
+        )
+        .whereRef('e.delivery_id', '=', 'd.id')
+        .as('events'),
+    ])
+    .where((eb) => eb('d.id', '=', eb.fn.any(textArray(p.ids))))
+    .orderBy('d.id');
+const loadStreams = prepared(streamsQuery);
+const loadLockedStreams = prepared((p: Slots<{ ids: string[] }>) => streamsQuery(p).forUpdate('d'));
+
+/** New streams: their projection rows (once per endpoint and event), then the events of the rows written. */
+const createStreams = prepared(
+  (
+    p: Slots<
+      {
+        id: string[];
+        endpoint_id: string[];
+        workspace_id: string[];
+        event_id: string[];
+        event_type: string[];
+        created_at: Date[];
+      } & ProjectionArrays &
+        EventArrays
+    >,
+  ) =>
+    webhooks
+      .with('created', (db) =>
+        db
+          .insertInto('webhook_deliveries')
+          .columns([...INSERT_COLUMNS])
+          .expression((sub) =>
+            sub
+              .selectFrom(
+                unnest(
+                  'd',
+                  slotColumns(
+                    {
+                      id: 'text',
+                      endpoint_id: 'text',
+                      workspace_id: 'text',
+                      event_id: 'text',
+                      event_type: 'text',
+                      created_at: 'timestamptz',
+                      ...PROJECTION,
+                    },
+                    p,
+                  ),
+                ),
+              )
+              .select((eb) => [
+                'd.id',
+                'd.endpoint_id',
+                'd.workspace_id',
+                'd.event_id',
+                'd.event_type',
+                'd.created_at',
+                'd.status',
+                'd.attempt_count',
+                eb.cast<StoredAttempt[]>('d.attempts', 'jsonb').as('attempts'),
+                'd.next_attempt_at',
+                'd.last_status_code',
+                'd.recorded_while_disabled',
+                'd.version',
+              ]),
+          )
+          .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+          .returning('id'),
+      )
+      .insertInto('webhook_delivery_events')
+      .columns(['delivery_id', 'version', 'type', 'data'])
+      .expression((eb) => eventsOf(p, eb.selectFrom('created').select('id')))
+      .returning('delivery_id'),
+);
+
+/** Moves projections under a compare-and-set on version; only the streams it moved get their events. */
+const appendStreams = prepared((p: Slots<{ id: string[]; expected: number[] } & ProjectionArrays & EventArrays>) =>
+  webhooks
+    .with('moved', (db) =>
+      db
+        .updateTable('webhook_deliveries as d')
+        .from(unnest('p', slotColumns({ id: 'text', expected: 'int', ...PROJECTION } as const, p)))
+        .set((eb) => ({
+          status: eb.ref('p.status'),
+          attempt_count: eb.ref('p.attempt_count'),
+          attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
+          next_attempt_at: eb.ref('p.next_attempt_at'),
+          last_status_code: eb.ref('p.last_status_code'),
+          recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
+          version: eb.ref('p.version'),
+          lease_token: null,
+          lease_until: null,
+        }))
+        .whereRef('d.id', '=', 'p.id')
+        .whereRef('d.version', '=', 'p.expected')
+        .returning('d.id'),
+    )
+    .insertInto('webhook_delivery_events')
+    .columns(['delivery_id', 'version', 'type', 'data'])
+    .expression((eb) => eventsOf(p, eb.selectFrom('moved').select('id')))
+    .returning('delivery_id'),
+);
 
 /**
  * The delivery event store in PostgreSQL: `webhook_delivery_events` is the append-only truth, one stream
@@ -170,27 +297,8 @@ export class SqlDeliveryStore extends DeliveryStore {
   async loadMany(deliveryIds: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, LoadedDelivery>> {
     const found = new Map<string, LoadedDelivery>();
     if (deliveryIds.length === 0) return found;
-    // One row per delivery with its stream; with the lock, the projection rows are locked in id order.
-    const rows = await this.db.all(
-      webhooks
-        .selectFrom('webhook_deliveries as d')
-        .select((eb) => [
-          'd.id',
-          eb
-            .selectFrom('webhook_delivery_events as e')
-            .select((stream) =>
-              stream.fn
-                .jsonAgg(jsonBuildObject({ type: stream.ref('e.type'), data: stream.ref('e.data') }))
-                .orderBy('e.version')
-                .as('events'),
-            )
-            .whereRef('e.delivery_id', '=', 'd.id')
-            .as('events'),
-        ])
-        .where((eb) => eb('d.id', '=', eb.fn.any(textArray([...new Set(deliveryIds)]))))
-        .orderBy('d.id')
-        .$if(options.lock === true, (q) => q.forUpdate('d')),
-    );
+    const ids = [...new Set(deliveryIds)];
+    const rows = await this.db.all((options.lock === true ? loadLockedStreams : loadStreams)({ ids }));
     for (const r of rows) {
       const state = fold((r.events ?? []).map((e) => revive(e.type, e.data)));
       if (state) found.set(r.id, { state, version: state.version });
@@ -202,52 +310,17 @@ export class SqlDeliveryStore extends DeliveryStore {
     const fresh = streams.filter((x) => x.events.length > 0);
     if (fresh.length === 0) return new Set();
     const states = fresh.map((x) => x.state);
-    const created = unnest('d', {
-      id: [fresh.map((x) => x.deliveryId), 'text'],
-      endpoint_id: [states.map((s) => s.endpointId), 'text'],
-      workspace_id: [states.map((s) => s.workspaceId), 'text'],
-      event_id: [states.map((s) => s.eventId), 'text'],
-      event_type: [states.map((s) => s.eventType), 'text'],
-      created_at: [states.map((s) => s.createdAt), 'timestamptz'],
-      ...projectionArrays(states),
-    });
     const rows = await this.db.all(
-      webhooks
-        .with('created', (db) =>
-          db
-            .insertInto('webhook_deliveries')
-            .columns([...INSERT_COLUMNS])
-            .expression((sub) =>
-              sub
-                .selectFrom(created)
-                .select((eb) => [
-                  'd.id',
-                  'd.endpoint_id',
-                  'd.workspace_id',
-                  'd.event_id',
-                  'd.event_type',
-                  'd.created_at',
-                  'd.status',
-                  'd.attempt_count',
-                  eb.cast<StoredAttempt[]>('d.attempts', 'jsonb').as('attempts'),
-                  'd.next_attempt_at',
-                  'd.last_status_code',
-                  'd.recorded_while_disabled',
-                  'd.version',
-                ]),
-            )
-            .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-            .returning('id'),
-        )
-        .insertInto('webhook_delivery_events')
-        .columns(['delivery_id', 'version', 'type', 'data'])
-        .expression((eb) =>
-          eventsOf(
-            fresh.map((x) => ({ ...x, expectedVersion: 0 })),
-            eb.selectFrom('created').select('id'),
-          ),
-        )
-        .returning('delivery_id'),
+      createStreams({
+        id: fresh.map((x) => x.deliveryId),
+        endpoint_id: states.map((s) => s.endpointId),
+        workspace_id: states.map((s) => s.workspaceId),
+        event_id: states.map((s) => s.eventId),
+        event_type: states.map((s) => s.eventType),
+        created_at: states.map((s) => s.createdAt),
+        ...projectionArrays(states),
+        ...eventArrays(fresh.map((x) => ({ ...x, expectedVersion: 0 }))),
+      }),
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
@@ -256,37 +329,13 @@ export class SqlDeliveryStore extends DeliveryStore {
     const writes = appends.filter((a) => a.events.length > 0);
     if (writes.length === 0) return new Set();
     if (new Set(writes.map((a) => a.deliveryId)).size !== writes.length) throw new Error('appendMany takes one append per stream');
-    const moves = unnest('p', {
-      id: [writes.map((a) => a.deliveryId), 'text'],
-      expected: [writes.map((a) => a.expectedVersion), 'int'],
-      ...projectionArrays(writes.map((a) => a.state)),
-    });
-    // The projection moves under a compare-and-set on version; only the streams it moved get their events.
     const rows = await this.db.all(
-      webhooks
-        .with('moved', (db) =>
-          db
-            .updateTable('webhook_deliveries as d')
-            .from(moves)
-            .set((eb) => ({
-              status: eb.ref('p.status'),
-              attempt_count: eb.ref('p.attempt_count'),
-              attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
-              next_attempt_at: eb.ref('p.next_attempt_at'),
-              last_status_code: eb.ref('p.last_status_code'),
-              recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
-              version: eb.ref('p.version'),
-              lease_token: null,
-              lease_until: null,
-            }))
-            .whereRef('d.id', '=', 'p.id')
-            .whereRef('d.version', '=', 'p.expected')
-            .returning('d.id'),
-        )
-        .insertInto('webhook_delivery_events')
-        .columns(['delivery_id', 'version', 'type', 'data'])
-        .expression((eb) => eventsOf(writes, eb.selectFrom('moved').select('id')))
-        .returning('delivery_id'),
+      appendStreams({
+        id: writes.map((a) => a.deliveryId),
+        expected: writes.map((a) => a.expectedVersion),
+        ...projectionArrays(writes.map((a) => a.state)),
+        ...eventArrays(writes),
+      }),
     );
     return new Set(rows.map((r) => r.delivery_id));
   }
@@ -318,6 +367,29 @@ export class SqlDeliveryStore extends DeliveryStore {
   }
 }
 
+/** Envelopes, once per event id. */
+const saveMessages = prepared(
+  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; body: string[]; created_at: Date[] }>) =>
+    webhooks
+      .insertInto('webhook_messages')
+      .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            unnest('m', slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', body: 'text', created_at: 'timestamptz' }, p)),
+          )
+          .selectAll(),
+      )
+      .onConflict((oc) => oc.column('event_id').doNothing()),
+);
+
+const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
+  webhooks
+    .selectFrom('webhook_messages')
+    .select(['event_id', 'body'])
+    .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
+);
+
 @Injectable()
 export class SqlMessageStore extends MessageStore {
   constructor(private readonly db: Sql) {
@@ -337,30 +409,20 @@ export class SqlMessageStore extends MessageStore {
     messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
   ): Promise<void> {
     if (messages.length === 0) return;
-    const rows = unnest('m', {
-      event_id: [messages.map((m) => m.eventId), 'text'],
-      workspace_id: [messages.map((m) => m.workspaceId), 'text'],
-      type: [messages.map((m) => m.type), 'text'],
-      body: [messages.map((m) => m.body), 'text'],
-      created_at: [messages.map((m) => m.createdAt), 'timestamptz'],
-    });
     await this.db.all(
-      webhooks
-        .insertInto('webhook_messages')
-        .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
-        .expression((eb) => eb.selectFrom(rows).selectAll())
-        .onConflict((oc) => oc.column('event_id').doNothing()),
+      saveMessages({
+        event_id: messages.map((m) => m.eventId),
+        workspace_id: messages.map((m) => m.workspaceId),
+        type: messages.map((m) => m.type),
+        body: messages.map((m) => m.body),
+        created_at: messages.map((m) => m.createdAt),
+      }),
     );
   }
 
   async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
     if (eventIds.length === 0) return new Map();
-    const rows = await this.db.all(
-      webhooks
-        .selectFrom('webhook_messages')
-        .select(['event_id', 'body'])
-        .where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)])))),
-    );
+    const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
     return new Map(rows.map((r) => [r.event_id, r.body]));
   }
 }

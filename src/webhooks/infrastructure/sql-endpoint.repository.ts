@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Endpoint, type WebhookEventType } from '../domain/endpoint.js';
 import { EndpointRepository } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from './secret-cipher.js';
-import { textArray, unnest } from './array-parameters.js';
+import { slotColumns, textArray, unnest, type List } from './array-parameters.js';
 import { webhooks, type EndpointRow } from './webhooks.tables.js';
 
 /** The columns a save writes. */
@@ -45,7 +45,55 @@ function toEndpoint(r: EndpointRow): Endpoint {
 }
 
 const allEndpoints = webhooks.selectFrom('webhook_endpoints').selectAll();
-const anyOf = (ids: readonly string[]) => sql<string>`ANY(${textArray([...new Set(ids)])})`;
+const anyOf = (ids: List<string>) => sql<string>`ANY(${textArray(ids)})`;
+
+// The fan-out's and the dispatcher's batch statements, compiled once (docs/adr/0027).
+const endpointsById = prepared((p: Slots<{ ids: string[] }>) => allEndpoints.where('id', '=', anyOf(p.ids)));
+const lockEndpoints = prepared((p: Slots<{ ids: string[] }>) => allEndpoints.where('id', '=', anyOf(p.ids)).orderBy('id').forNoKeyUpdate());
+const endpointsOfWorkspaces = prepared((p: Slots<{ ids: string[] }>) =>
+  allEndpoints.where('workspace_id', '=', anyOf(p.ids)).orderBy('workspace_id').orderBy('created_at').orderBy('id'),
+);
+const saveCounters = prepared(
+  (
+    p: Slots<{
+      id: string[];
+      status: EndpointRow['status'][];
+      disabled_reason: EndpointRow['disabled_reason'][];
+      consecutive_failures: number[];
+      last_success_at: (Date | null)[];
+      last_failure_at: (Date | null)[];
+      updated_at: Date[];
+    }>,
+  ) =>
+    webhooks
+      .updateTable('webhook_endpoints as e')
+      .from(
+        unnest(
+          'u',
+          slotColumns(
+            {
+              id: 'text',
+              status: 'text',
+              disabled_reason: 'text',
+              consecutive_failures: 'int',
+              last_success_at: 'timestamptz',
+              last_failure_at: 'timestamptz',
+              updated_at: 'timestamptz',
+            },
+            p,
+          ),
+        ),
+      )
+      .set((eb) => ({
+        status: eb.ref('u.status'),
+        disabled_reason: eb.ref('u.disabled_reason'),
+        consecutive_failures: eb.ref('u.consecutive_failures'),
+        last_success_at: eb.ref('u.last_success_at'),
+        last_failure_at: eb.ref('u.last_failure_at'),
+        updated_at: eb.ref('u.updated_at'),
+      }))
+      .whereRef('e.id', '=', 'u.id'),
+);
 
 /** Endpoints in `webhook_endpoints`; the secret references are AES-256-GCM ciphertexts bound to the endpoint id. */
 @Injectable()
@@ -90,7 +138,7 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async getMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.all(allEndpoints.where('id', '=', anyOf(ids)));
+    const rows = await this.db.all(endpointsById({ ids: [...new Set(ids)] }));
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
@@ -99,7 +147,7 @@ export class SqlEndpointRepository extends EndpointRepository {
     // LockRows sits above the sort: the rows are locked in id order. NO KEY UPDATE (what an UPDATE of non-key
     // columns takes) still queues behind DELETE, UPDATE and FOR UPDATE, but not behind the KEY SHARE locks of
     // foreign-key checks, so the fan-out inserting deliveries for the endpoint is not held up by it.
-    const rows = await this.db.all(allEndpoints.where('id', '=', anyOf(ids)).orderBy('id').forNoKeyUpdate());
+    const rows = await this.db.all(lockEndpoints({ ids: [...new Set(ids)] }));
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
@@ -110,9 +158,7 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   async inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]> {
     if (workspaceIds.length === 0) return [];
-    const rows = await this.db.all(
-      allEndpoints.where('workspace_id', '=', anyOf(workspaceIds)).orderBy('workspace_id').orderBy('created_at').orderBy('id'),
-    );
+    const rows = await this.db.all(endpointsOfWorkspaces({ ids: [...new Set(workspaceIds)] }));
     return rows.map(toEndpoint);
   }
 
@@ -137,28 +183,16 @@ export class SqlEndpointRepository extends EndpointRepository {
   async saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void> {
     if (endpoints.length === 0) return;
     const s = endpoints.map((e) => e.snapshot());
-    const counters = unnest('u', {
-      id: [s.map((x) => x.id), 'text'],
-      status: [s.map((x) => x.status), 'text'],
-      disabled_reason: [s.map((x) => x.disabledReason), 'text'],
-      consecutive_failures: [s.map((x) => x.consecutiveFailures), 'int'],
-      last_success_at: [s.map((x) => x.lastSuccessAt), 'timestamptz'],
-      last_failure_at: [s.map((x) => x.lastFailureAt), 'timestamptz'],
-      updated_at: [s.map((x) => x.updatedAt), 'timestamptz'],
-    });
     await this.db.all(
-      webhooks
-        .updateTable('webhook_endpoints as e')
-        .from(counters)
-        .set((eb) => ({
-          status: eb.ref('u.status'),
-          disabled_reason: eb.ref('u.disabled_reason'),
-          consecutive_failures: eb.ref('u.consecutive_failures'),
-          last_success_at: eb.ref('u.last_success_at'),
-          last_failure_at: eb.ref('u.last_failure_at'),
-          updated_at: eb.ref('u.updated_at'),
-        }))
-        .whereRef('e.id', '=', 'u.id'),
+      saveCounters({
+        id: s.map((x) => x.id),
+        status: s.map((x) => x.status),
+        disabled_reason: s.map((x) => x.disabledReason),
+        consecutive_failures: s.map((x) => x.consecutiveFailures),
+        last_success_at: s.map((x) => x.lastSuccessAt),
+        last_failure_at: s.map((x) => x.lastFailureAt),
+        updated_at: s.map((x) => x.updatedAt),
+      }),
     );
   }
 
