@@ -1,4 +1,4 @@
-import { sql } from '../../platform/database/query-builder.js';
+import { compileStatement, sql } from '../../platform/database/query-builder.js';
 import type { Sql } from '../../platform/database/sql.js';
 
 /**
@@ -16,7 +16,9 @@ import type { Sql } from '../../platform/database/sql.js';
  * (today: the dispatcher's claim and the recorder's group transaction, both opened by SqlBatchTransactions,
  * the adapter of the BatchTransactions port); do not reuse them elsewhere.
  */
+const SEQSCAN_OFF = compileStatement(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+
 export async function useIndexPlans(db: Sql): Promise<void> {
   if (!db.inTransaction()) throw new Error('useIndexPlans needs a transaction (the setting is transaction-local)');
-  await db.all(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+  await db.all(SEQSCAN_OFF);
 }
