@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { BLOCK_DATA, BLOCK_KINDS, labelOf } from './block-kinds.js';
-import { jsonSchemaOf, mergePatch, validateObject } from './block-schema.js';
+import { jsonSchemaOf, mergePatch, normalizeUrls, validateObject } from './block-schema.js';
 
 describe('block data schemas', () => {
   it('has a strict schema for every kind', () => {
@@ -24,6 +24,27 @@ describe('block data schemas', () => {
     ['HEADER', {}, ['/data/text']],
   ] as const)('%s %j → %j', (kind, data, pointers) => {
     expect(validateObject(BLOCK_DATA[kind], data, '/data').map((e) => 'pointer' in e && e.pointer)).toEqual(pointers);
+  });
+
+  it.each([
+    ['https://example.com/\tpath'],
+    ['https://example.com/a\r\nSet-Cookie: x=1'],
+    ['https://exa\nmple.com'],
+    ['https://example.com/\u0000'],
+    ['https://example.com/\u007f'],
+  ])('refuses a URL holding a control character: %j', (url) => {
+    expect(validateObject(BLOCK_DATA.LINK, { url, title: 'x' }, '/data')).toEqual([
+      { pointer: '/data/url', detail: 'url must be an absolute http or https URL without control characters' },
+    ]);
+  });
+
+  it('stores URLs in their normalized ASCII form: punycode host, percent-encoded path, query and fragment', () => {
+    expect(normalizeUrls(BLOCK_DATA.LINK, { url: 'https://例え.jp/€?q=ü#ä', title: 'Ü' })).toEqual({
+      url: 'https://xn--r8jz45g.jp/%E2%82%AC?q=%C3%BC#%C3%A4',
+      title: 'Ü',
+    });
+    expect(normalizeUrls(BLOCK_DATA.IMAGE, { link_url: 'HTTPS://Example.COM' })).toEqual({ link_url: 'https://example.com/' });
+    expect(normalizeUrls(BLOCK_DATA.IMAGE, {})).toEqual({});
   });
 
   it('merge-patches: null removes, values replace', () => {

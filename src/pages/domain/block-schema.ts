@@ -21,8 +21,11 @@ export type BlockData = Record<string, DataValue>;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A tab, CR, LF or any other C0 control character, or DEL: the URL parser would drop some of them silently. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 function validUrl(value: string, schemes: readonly string[]): boolean {
-  if (value.length > 2048) return false;
+  if (value.length > 2048 || CONTROL.test(value)) return false;
   try {
     const u = new URL(value);
     return schemes.includes(u.protocol.replace(':', '')) && u.hostname.length > 0;
@@ -40,7 +43,7 @@ function checkField(name: string, spec: FieldSpec, value: unknown, pointer: stri
     case 'url':
       return typeof value === 'string' && validUrl(value, spec.schemes)
         ? null
-        : `${name} must be an absolute ${spec.schemes.join(' or ')} URL`;
+        : `${name} must be an absolute ${spec.schemes.join(' or ')} URL without control characters`;
     case 'integer':
       return Number.isSafeInteger(value) && (value as number) >= spec.min && (value as number) <= spec.max
         ? null
@@ -86,6 +89,19 @@ export function validateObject(spec: ObjectSpec, data: unknown, base: string): F
     if (problem) errors.push({ pointer: `${base}/${name}`, detail: problem });
   }
   return errors;
+}
+
+/**
+ * `data` with every URL field in its normalized form, `new URL(url).href` (punycode host, percent-encoded
+ * path, query and fragment): what is stored, returned and redirected to is plain ASCII. Call after validation.
+ */
+export function normalizeUrls(spec: ObjectSpec, data: BlockData): BlockData {
+  const out: BlockData = { ...data };
+  for (const [name, field] of Object.entries(spec)) {
+    const value = out[name];
+    if (field.type === 'url' && typeof value === 'string') out[name] = new URL(value).href;
+  }
+  return out;
 }
 
 /** RFC 7396 merge patch on a flat data object: null removes a field, anything else replaces it. */

@@ -164,7 +164,8 @@ describe('Page: blocks', () => {
     const p = aPage();
     p.addBlock({ id: 'a', kind: 'LINK', data: { url: 'https://a.example', title: 'A', description: 'd' }, file: null }, t0);
     p.edit({ blockUpdates: [{ blockId: 'a', data: { title: 'A2', description: null }, enabled: false }] }, at(1));
-    expect(p.snapshot().draftBlocks[0]).toMatchObject({ data: { url: 'https://a.example', title: 'A2' }, enabled: false });
+    // Stored normalized (new URL(url).href, decisions.md "The live site under load and abuse").
+    expect(p.snapshot().draftBlocks[0]).toMatchObject({ data: { url: 'https://a.example/', title: 'A2' }, enabled: false });
     const stamp = p.stamp;
     expect(pointersOf(() => p.edit({ title: 'Changed', blockUpdates: [{ blockId: 'a', data: { url: 'nope' } }] }, at(2)))).toEqual([
       '/block_updates/0/data/url',

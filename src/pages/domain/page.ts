@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
-import { mergePatch, validateObject, type BlockData } from './block-schema.js';
+import { mergePatch, normalizeUrls, validateObject, type BlockData } from './block-schema.js';
 import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf, type BlockKind } from './block-kinds.js';
 import { LastBlockRequiredError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
@@ -90,7 +90,7 @@ function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
   if (errors.length) fail(errors);
   if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
     fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
-  return data as BlockData;
+  return normalizeUrls(BLOCK_DATA[kind], data as BlockData);
 }
 
 /** A deep copy of JSON data (block data is JSON); several times faster than structuredClone on the read path. */

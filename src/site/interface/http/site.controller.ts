@@ -62,6 +62,24 @@ function form(req: FastifyRequest): FormBody {
 }
 
 /**
+ * A redirect target as a `Location` value: its normalized form, which is plain ASCII (punycode host,
+ * percent-encoded path), so the header can always be sent. URLs are stored normalized; this also covers
+ * rows written before they were. Null when it is neither an absolute URL nor a same-origin path.
+ */
+function location(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    if (url.startsWith('/') && !url.startsWith('//')) {
+      const path = new URL(url, 'http://site.invalid'); // a same-origin path (a workspace file) stays a path
+      return path.pathname + path.search + path.hash;
+    }
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The live site at PUBLIC_SITE_URL: `/<slug>` renders the published snapshot and counts a view,
  * `/<slug>/r/<block_id>` counts a click and redirects, `/<slug>/subscribe/<block_id>` takes a newsletter
  * sign-up, `/<slug>/d/<block_id>` serves a FILE block's download (behind an e-mail gate when it is gated).
@@ -132,7 +150,7 @@ export class SiteController {
   @Get(':slug/r/:block_id')
   async click(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const page = await this.live(slug);
-    const target = await this.site.click(page, blockId, this.visitor(req));
+    const target = location(await this.site.click(page, blockId, this.visitor(req)));
     if (!target) throw new NotFound();
     return reply
       .status(302)
@@ -171,8 +189,9 @@ export class SiteController {
   async download(@Param('slug') slug: string, @Param('block_id') blockId: string, @Res() reply: FastifyReply) {
     const page = await this.live(slug);
     const block = this.site.block(page, blockId, 'FILE');
-    if (!block?.fileUrl) throw new NotFound();
-    if (block.data.gated !== true) return reply.status(302).headers({ location: block.fileUrl, 'cache-control': 'no-store' }).send();
+    const target = location(block?.fileUrl);
+    if (!block || !target) throw new NotFound();
+    if (block.data.gated !== true) return reply.status(302).headers({ location: target, 'cache-control': 'no-store' }).send();
     return html(reply, 200, this.gate(page, block.id, block.label));
   }
 
@@ -180,13 +199,14 @@ export class SiteController {
   async unlock(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const page = await this.live(slug);
     const block = this.site.block(page, blockId, 'FILE');
-    if (!block?.fileUrl) throw new NotFound();
+    const target = location(block?.fileUrl);
+    if (!block || !target) throw new NotFound();
     const email = (form(req).email ?? '').trim();
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
       if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, email));
     }
-    return reply.status(303).headers({ location: block.fileUrl, 'cache-control': 'no-store' }).send();
+    return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
   }
 
   private gate(page: LivePage, blockId: string, fileTitle: string, error?: string, email?: string): string {
