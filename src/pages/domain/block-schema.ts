@@ -21,11 +21,17 @@ export type BlockData = Record<string, DataValue>;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A tab, CR, LF or any other C0 control character, or DEL: the URL parser would drop some of them silently. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Whether `value` holds a tab, CR, LF or any other C0 control character, or DEL (the URL parser drops some silently). */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 
 function validUrl(value: string, schemes: readonly string[]): boolean {
-  if (value.length > 2048 || CONTROL.test(value)) return false;
+  if (value.length > 2048 || hasControlCharacter(value)) return false;
   try {
     const u = new URL(value);
     return schemes.includes(u.protocol.replace(':', '')) && u.hostname.length > 0;
