@@ -13,6 +13,7 @@ import { Outbox } from './outbox/outbox.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { QuotaStore } from './rate-limit/quota.store.js';
+import { WindowCounter } from './rate-limit/window-counter.js';
 import { Clock, SystemClock } from './time/clock.js';
 import { IdGenerator, RandomIdGenerator } from './time/ids.js';
 import { Janitor } from './workers/janitor.js';
@@ -73,6 +74,7 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: Transactions, inject: [Sql], useFactory: (sql: Sql): Transactions => ({ run: (work) => sql.transaction(work) }) },
         IdempotencyStore,
         QuotaStore,
+        WindowCounter,
         Outbox,
         OutboxRelay,
         WorkerRegistry,
@@ -90,6 +92,7 @@ export class PlatformModule implements OnApplicationShutdown {
         Transactions,
         IdempotencyStore,
         QuotaStore,
+        WindowCounter,
         Outbox,
         OutboxRelay,
         WorkerRegistry,

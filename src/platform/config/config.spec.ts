@@ -58,4 +58,18 @@ describe('loadConfig', () => {
     expect(c.webhookAllowedTargets).toEqual(['127.0.0.1:8443', 'localhost:9443']);
     expect(c.webhookRetryDelays).toEqual([1, 2, 0.5]);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and CIDRs; unset trusts no proxy', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1, fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['0', 'yes', '10.0.0.0/33', '10.0.0.1/8/1', 'proxy.example.com', ','])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a hop count/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Validated runtime configuration. Every name here is listed in shared/spec/decisions.md. */
@@ -24,6 +25,11 @@ export interface AppConfig {
   /** pooled connections: the API's, the workers' own, and how long a caller may wait for a free one */
   database: { poolSize: number; workerPoolSize: number; poolWaitMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Which proxies to believe about the client address (`X-Forwarded-For`): false (the socket's peer is the
+   * client), a hop count, or proxy addresses and CIDRs (TRUST_PROXY).
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -50,6 +56,15 @@ const httpUrl = z
   .transform((u) => u.replace(/\/+$/, ''));
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+
+/** A proxy address, a CIDR, or one of proxy-addr's names for address ranges. */
+function proxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const hostPort = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
 
@@ -117,6 +132,23 @@ const schema = {
   DATABASE_WORKER_POOL_SIZE: int(1, 1000).default(8),
   DATABASE_POOL_WAIT_MS: int(100, 60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Behind a load balancer: the number of proxies in front (a hop count), or their addresses and CIDRs, whose
+  // X-Forwarded-For is believed, so that the live site tells visitors apart. Unset: the socket's peer.
+  TRUST_PROXY: z
+    .string()
+    .transform((s) =>
+      /^\s*\d+\s*$/.test(s)
+        ? Number(s)
+        : s
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+    )
+    .refine(
+      (v) => (typeof v === 'number' ? v >= 1 && v <= 100 : v.length > 0 && v.every(proxyEntry)),
+      'must be a hop count (1 to 100) or a comma-separated list of proxy addresses or CIDRs',
+    )
+    .optional(),
 };
 
 /**
@@ -159,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
     logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY ?? false,
   };
 }
 

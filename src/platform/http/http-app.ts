@@ -26,6 +26,9 @@ export interface HttpApp {
  * Builds the HTTP application (not yet listening) around `root`: Fastify, problem+json everywhere, headers,
  * docs, metrics. `schemas` are extra OpenAPI component schemas the contexts contribute (block data).
  */
+/** proxy-addr's rule for a hop count: the nearest `hops` addresses of the chain are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildHttpApp(
   root: DynamicModule,
   config: AppConfig,
@@ -37,7 +40,8 @@ export async function buildHttpApp(
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // TRUST_PROXY: a hop count believes that many proxies in front (the nearest first); a list, those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Long ids reach the handlers (and get their 404) instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 2048 },
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.

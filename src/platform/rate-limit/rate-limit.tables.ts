@@ -26,3 +26,4 @@ export const RateLimitTable = defineEntity({
 export const rateLimitTables = [QuotaUsageTable, RateLimitTable];
 export type RateLimitDb = InferKyselyDB<(typeof rateLimitTables)[number]>;
 export const quotaUsage = queryBuilder<RateLimitDb>();
+export const rateLimits = quotaUsage;

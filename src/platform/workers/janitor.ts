@@ -3,6 +3,7 @@ import type { Statement } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdempotencyStore } from '../idempotency/idempotency.store.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
+import { WindowCounter } from '../rate-limit/window-counter.js';
 import type { Clock } from '../time/clock.js';
 import { WorkerRegistry, type BackgroundWorker } from './worker-host.js';
 
@@ -28,9 +29,10 @@ export class Janitor implements BackgroundWorker {
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
 
-  constructor(idempotency: IdempotencyStore, relay: OutboxRelay, registry: WorkerRegistry) {
+  constructor(idempotency: IdempotencyStore, relay: OutboxRelay, windows: WindowCounter, registry: WorkerRegistry) {
     this.add({ name: 'expired idempotency keys', purge: () => idempotency.purgeExpired() });
     this.add({ name: 'published outbox rows', purge: () => relay.purgeProcessed() });
+    this.add({ name: 'ended rate-limit windows', purge: () => windows.purgeEnded() });
     registry.register(this);
   }
 

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RecordClickCommand, RecordViewCommand, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
 import { GetLivePageQuery, type LiveBlockView, type LivePageView } from '../../pages/index.js';
+import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
 
 export type { LiveBlockView };
 export type LivePage = LivePageView;
 
 /** Who is visiting, as the analytics need it (no IP is stored; see analytics' VisitorHasher). */
 export type VisitorInfo = Omit<Visit, 'workspaceId' | 'pageId'>;
+
+/** Form posts (sign-ups, gated downloads) one client address may make to one page per window (decisions.md). */
+export const FORM_POSTS_PER_WINDOW = 10;
+export const FORM_WINDOW_SECONDS = 600;
 
 /**
  * The public site's use cases, each a query or command of the context that owns it: show a live page (pages)
@@ -20,7 +26,17 @@ export class LiveSite {
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
+    private readonly windows: WindowCounter,
   ) {}
+
+  /**
+   * Counts a form post of `clientAddress` to `page` in the shared window (every process counts in PostgreSQL);
+   * past FORM_POSTS_PER_WINDOW in FORM_WINDOW_SECONDS it is refused. The address is kept only as a hash.
+   */
+  admitFormPost(page: LivePage, clientAddress: string): Promise<WindowVerdict> {
+    const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 32);
+    return this.windows.hit(`form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
+  }
 
   page(slug: string): Promise<LivePage | null> {
     return this.queries.execute(new GetLivePageQuery(slug));

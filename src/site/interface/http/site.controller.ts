@@ -19,7 +19,14 @@ import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { LiveSite, type LivePage, type VisitorInfo } from '../../application/live-site.js';
-import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, type LivePageView } from './render/live-page.js';
+import {
+  renderErrorPage,
+  renderGatePage,
+  renderLivePage,
+  renderNotFoundPage,
+  renderNoticePage,
+  type LivePageView,
+} from './render/live-page.js';
 
 /** Security headers for every HTML document of the site: no scripts at all, inline styles only. */
 const HTML_HEADERS = {
@@ -89,6 +96,7 @@ function location(url: string | null | undefined): string | null {
 @Controller()
 export class SiteController {
   private readonly ownHosts: string[];
+  private readonly ownOrigins: Set<string>;
   private readonly base: string;
 
   constructor(
@@ -97,6 +105,7 @@ export class SiteController {
   ) {
     const siteUrl = new URL(config.publicSiteUrl);
     this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
+    this.ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
     this.base = siteUrl.pathname.replace(/\/$/, '');
   }
 
@@ -107,6 +116,31 @@ export class SiteController {
       referer: req.headers.referer,
       ownHosts: this.ownHosts,
     };
+  }
+
+  /**
+   * A form post sent from another site (its `Origin` names a foreign origin, or is `null` as from a sandboxed
+   * frame) is refused: the forms are for the page's own visitors. A post without `Origin` (an old client) is
+   * accepted; the per-address limit still applies to it.
+   */
+  private refuseForeignOrigin(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    const origin = req.headers.origin;
+    // Own: PUBLIC_SITE_URL's or PUBLIC_API_URL's origin, or the origin the request itself was sent to.
+    if (origin === undefined || this.ownOrigins.has(origin) || origin === `${req.protocol}://${req.host}`) return undefined;
+    return html(reply, 403, renderNoticePage('This form can’t be sent from here', 'Open the page itself and send the form from there.'));
+  }
+
+  /**
+   * Past the per-address limit on form posts, sends a friendly 429 page with Retry-After (nothing is stored) and
+   * says so. (It returns a flag, not the reply: a reply is thenable, and awaiting it would resolve to undefined.)
+   */
+  private async refusedOverLimit(page: LivePage, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const verdict = await this.site.admitFormPost(page, req.ip);
+    if (verdict.allowed) return false;
+    const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+    reply.header('retry-after', String(verdict.retryAfterSeconds));
+    html(reply, 429, renderNoticePage('Too many tries', `Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`));
+    return true;
   }
 
   private async live(slug: string): Promise<LivePage> {
@@ -160,9 +194,12 @@ export class SiteController {
 
   @Post(':slug/subscribe/:block_id')
   async subscribe(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const refused = this.refuseForeignOrigin(req, reply);
+    if (refused) return refused;
     const page = await this.live(slug);
     const block = this.site.block(page, blockId, 'NEWSLETTER');
     if (!block) throw new NotFound();
+    if (await this.refusedOverLimit(page, req, reply)) return reply;
     const f = form(req);
     const email = (f.email ?? '').trim();
     const name = (f.name ?? '').trim() || undefined;
@@ -197,10 +234,13 @@ export class SiteController {
 
   @Post(':slug/d/:block_id')
   async unlock(@Param('slug') slug: string, @Param('block_id') blockId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const refused = this.refuseForeignOrigin(req, reply);
+    if (refused) return refused;
     const page = await this.live(slug);
     const block = this.site.block(page, blockId, 'FILE');
     const target = location(block?.fileUrl);
     if (!block || !target) throw new NotFound();
+    if (await this.refusedOverLimit(page, req, reply)) return reply;
     const email = (form(req).email ?? '').trim();
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));

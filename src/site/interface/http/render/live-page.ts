@@ -261,6 +261,17 @@ export function renderNotFoundPage(): string {
   });
 }
 
+/** A page that explains why the site would not do what was asked (a refused form post, a limit reached). */
+export function renderNoticePage(heading: string, message: string): string {
+  return document({
+    title: heading,
+    locale: 'en',
+    theme: 'classic',
+    robots: 'noindex',
+    body: html`<header><h1>${heading}</h1><p class="muted">${message}</p></header>`,
+  });
+}
+
 export function renderErrorPage(message: string): string {
   return document({
     title: 'Something went wrong',

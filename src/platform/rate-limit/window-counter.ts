@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { prepared, sql, type Slots } from '../database/query-builder.js';
+import { Sql } from '../database/sql.js';
+import { Clock } from '../time/clock.js';
+import { rateLimits } from './rate-limit.tables.js';
+
+/** Counts one hit in the key's fixed window (a window that ended by `now` starts again, to end at `expire`). */
+const countHit = prepared((p: Slots<{ key: string; now: number; expire: number }>) =>
+  rateLimits
+    .insertInto('rate_limits')
+    .values({ key: p.key, points: 1, expire: sql<string>`${p.expire}::bigint` })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const ended = eb.or([eb('rate_limits.expire', 'is', null), eb('rate_limits.expire', '<=', sql<string>`${p.now}::bigint`)]);
+        return {
+          points: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('rate_limits.points', '+', 1))
+            .end(),
+          expire: eb.case().when(ended).then(eb.ref('excluded.expire')).else(eb.ref('rate_limits.expire')).end(),
+        };
+      }),
+    )
+    .returning(['points', 'expire']),
+);
+
+/** Windows that ended an hour ago or more: nothing reads them again (a new hit starts a new window). */
+const purgeEnded = prepared((p: Slots<{ before: number }>) =>
+  rateLimits
+    .deleteFrom('rate_limits')
+    .where('expire', '<', sql<string>`${p.before}::bigint`)
+    .returning('key'),
+);
+
+export interface WindowVerdict {
+  allowed: boolean;
+  /** whole seconds until the window ends (at least 1 when refused) */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A fixed-window counter per key in PostgreSQL's `rate_limits` (the table of the API's burst limit,
+ * docs/adr/0020), so every process shares it: one statement counts the hit and says where it stands.
+ * A refused hit still counts, as in any fixed window.
+ */
+@Injectable()
+export class WindowCounter {
+  constructor(
+    private readonly db: Sql,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, limit: number, windowSeconds: number): Promise<WindowVerdict> {
+    const now = this.clock.now().getTime();
+    const row = await this.db.one(countHit({ key, now, expire: now + windowSeconds * 1000 }));
+    const count = row?.points ?? 1;
+    const msLeft = Math.max(0, Number(row?.expire ?? now) - now);
+    const allowed = count <= limit;
+    return { allowed, retryAfterSeconds: Math.max(allowed ? 0 : 1, Math.ceil(msLeft / 1000)) };
+  }
+
+  /** Deletes windows that ended more than an hour ago; returns how many. */
+  async purgeEnded(): Promise<number> {
+    return (await this.db.all(purgeEnded({ before: this.clock.now().getTime() - 3_600_000 }))).length;
+  }
+}
