@@ -100,4 +100,17 @@ and raw analytics facts past 90 days', async () => {
     const facts = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM analytics_facts WHERE workspace_id = $1`, [ws.id]);
     expect(Number(facts[0]!.n)).toBe(1);
   });
+
+  it('deletes rate-limit windows that ended over an hour ago, and keeps the others', async () => {
+    const now = Date.now();
+    await t.sql(`INSERT INTO rate_limits (key, points, expire) VALUES ('form:old', 11, $1), ('form:recent', 3, $2), ('form:open', 1, $3)`, [
+      now - 2 * 3_600_000,
+      now - 60_000,
+      now + 600_000,
+    ]);
+    const purged = await t.app.get(Janitor).sweep();
+    expect(purged['ended rate-limit windows']).toBeGreaterThanOrEqual(1);
+    const left = await t.sql<{ key: string }>(`SELECT key FROM rate_limits WHERE key LIKE 'form:%' ORDER BY key`);
+    expect(left.map((r) => r.key)).toEqual(['form:open', 'form:recent']);
+  });
 });
