@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { prepared, queryBuilder, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { shareWindow } from '../../platform/rate-limit/fixed-window.js';
+import { windowUpdate } from '../../platform/rate-limit/window-counter.js';
 import { Clock } from '../../platform/time/clock.js';
 import type { RateLimitDb } from '../../platform/rate-limit/rate-limit.tables.js';
 import { type AccessDb } from './access.tables.js';
@@ -41,20 +42,7 @@ export const admission = prepared(
               .select(['key', 'n', sql<string>`${p.expire}::bigint`.as('expire')])
               .orderBy('ord'),
           )
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet((eb) => {
-              const ended = eb.or([eb('rate_limits.expire', 'is', null), eb('rate_limits.expire', '<=', sql<string>`${p.now}::bigint`)]);
-              return {
-                points: eb
-                  .case()
-                  .when(ended)
-                  .then(eb.ref('excluded.points'))
-                  .else(eb('rate_limits.points', '+', eb.ref('excluded.points')))
-                  .end(),
-                expire: eb.case().when(ended).then(eb.ref('excluded.expire')).else(eb.ref('rate_limits.expire')).end(),
-              };
-            }),
-          )
+          .onConflict((oc) => oc.column('key').doUpdateSet(windowUpdate(p.now)))
           .returning(['key', 'points', 'expire']),
       )
       .selectFrom('counted')

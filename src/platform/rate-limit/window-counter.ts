@@ -1,28 +1,29 @@
 import { Injectable } from '@nestjs/common';
+import type { Expression } from 'kysely';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { Clock } from '../time/clock.js';
 import { rateLimits } from './rate-limit.tables.js';
 
-/** Counts one hit in the key's fixed window (a window that ended by `now` starts again, to end at `expire`). */
+/**
+ * The update of a fixed-window upsert on `rate_limits` (`INSERT … ON CONFLICT (key) DO UPDATE SET …`): a window
+ * that ended by `now` (ms) starts again with the inserted hits, to end at the inserted `expire`; an open one
+ * adds them up. Shared by the API's burst limit (docs/adr/0020) and the form-post limit.
+ */
+export function windowUpdate(now: number | Expression<number>) {
+  const ended = sql<boolean>`rate_limits.expire IS NULL OR rate_limits.expire <= ${now}::bigint`;
+  return {
+    points: sql<number>`CASE WHEN ${ended} THEN excluded.points ELSE rate_limits.points + excluded.points END`,
+    expire: sql<string>`CASE WHEN ${ended} THEN excluded.expire ELSE rate_limits.expire END`,
+  };
+}
+
+/** Counts one hit in the key's fixed window. */
 const countHit = prepared((p: Slots<{ key: string; now: number; expire: number }>) =>
   rateLimits
     .insertInto('rate_limits')
     .values({ key: p.key, points: 1, expire: sql<string>`${p.expire}::bigint` })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => {
-        const ended = eb.or([eb('rate_limits.expire', 'is', null), eb('rate_limits.expire', '<=', sql<string>`${p.now}::bigint`)]);
-        return {
-          points: eb
-            .case()
-            .when(ended)
-            .then(1)
-            .else(eb('rate_limits.points', '+', 1))
-            .end(),
-          expire: eb.case().when(ended).then(eb.ref('excluded.expire')).else(eb.ref('rate_limits.expire')).end(),
-        };
-      }),
-    )
+    .onConflict((oc) => oc.column('key').doUpdateSet(windowUpdate(p.now)))
     .returning(['points', 'expire']),
 );
 
