@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
-import { quotaUsage } from './rate-limit.tables.js';
+import { rateLimits } from './rate-limit.tables.js';
 
 /**
  * Monthly quota units per workspace, counted in PostgreSQL so every instance shares them. Consumption
@@ -17,11 +17,11 @@ export class QuotaStore {
     if (cost > 0) {
       // INSERT … SELECT … WHERE: a cost above the limit inserts nothing (and spends nothing) on a first use too.
       const row = await this.db.one(
-        quotaUsage
+        rateLimits
           .insertInto('quota_usage')
           .columns(['workspace_id', 'period', 'used'])
           .expression(
-            quotaUsage
+            rateLimits
               .selectNoFrom((eb) => [
                 eb.val(workspaceId).as('workspace_id'),
                 eb.val(period).as('period'),
@@ -48,7 +48,7 @@ export class QuotaStore {
   async refund(workspaceId: string, period: string, cost: number): Promise<void> {
     if (cost <= 0) return;
     await this.db.all(
-      quotaUsage
+      rateLimits
         .updateTable('quota_usage')
         .set({ used: sql<string>`GREATEST(used - ${cost}, 0)` })
         .where('workspace_id', '=', workspaceId)
@@ -58,7 +58,7 @@ export class QuotaStore {
 
   async used(workspaceId: string, period: string): Promise<number> {
     const row = await this.db.one(
-      quotaUsage.selectFrom('quota_usage').select('used').where('workspace_id', '=', workspaceId).where('period', '=', period),
+      rateLimits.selectFrom('quota_usage').select('used').where('workspace_id', '=', workspaceId).where('period', '=', period),
     );
     return row ? Number(row.used) : 0;
   }

@@ -25,5 +25,5 @@ export const RateLimitTable = defineEntity({
 
 export const rateLimitTables = [QuotaUsageTable, RateLimitTable];
 export type RateLimitDb = InferKyselyDB<(typeof rateLimitTables)[number]>;
-export const quotaUsage = queryBuilder<RateLimitDb>();
-export const rateLimits = quotaUsage;
+/** The typed builder over both tables (quota usage and the fixed windows). */
+export const rateLimits = queryBuilder<RateLimitDb>();
