@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, RouterModule } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from './access/access.module.js';
 import { AudienceModule } from './audience/audience.module.js';
@@ -7,7 +7,7 @@ import { CommerceModule } from './commerce/commerce.module.js';
 import { FilesModule } from './files/files.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
-import { sitePath, type AppConfig } from './platform/config/config.js';
+import type { AppConfig } from './platform/config/config.js';
 import { OperationGuard } from './platform/http/pipeline/operation.guard.js';
 import { OperationInterceptor } from './platform/http/pipeline/operation.interceptor.js';
 import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
@@ -36,7 +36,6 @@ export class AppModule {
         WebhooksModule,
         AnalyticsModule,
         SiteModule,
-        RouterModule.register([{ path: sitePath(config.publicSiteUrl), module: SiteModule }]),
         ...extra,
       ],
       controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { LiveSite } from './application/live-site.js';
-import { SiteController } from './interface/http/site.controller.js';
+import { LivePageChangesListener } from './infrastructure/live-page-changes.listener.js';
+import { SiteRoutes } from './interface/http/site.routes.js';
 
 /**
  * The public live site: published pages as HTML, tracked links, sign-ups and gated downloads. It owns no
- * data: it asks pages, analytics and audience through the CQRS buses (their public entries).
+ * data: it asks pages, analytics and audience through the CQRS buses (their public entries). Its routes are
+ * Fastify's own (SiteRoutes, docs/adr/0030); its live pages are cached until a change is heard.
  */
 @Module({
-  controllers: [SiteController],
-  providers: [LiveSite],
+  providers: [LiveSite, SiteRoutes, LivePageChangesListener],
 })
 export class SiteModule {}

@@ -43,7 +43,20 @@ export const PageTable = defineEntity({
     { name: 'pages_schedule_idx', properties: ['scheduledPublishAt'], where: 'scheduled_publish_at IS NOT NULL' },
     { name: 'pages_slug_prefix_idx', expression: 'CREATE INDEX pages_slug_prefix_idx ON pages (slug text_pattern_ops)' },
   ],
+  // Tells every process which slug's live page changed (LIVE_PAGES_CHANNEL; migration 0009, docs/adr/0030).
+  triggers: [
+    {
+      name: 'pages_live_notify',
+      timing: 'after',
+      events: ['update', 'delete'],
+      forEach: 'row',
+      expression: 'CREATE TRIGGER pages_live_notify AFTER UPDATE OR DELETE ON pages FOR EACH ROW EXECUTE FUNCTION pages_live_notify()',
+    },
+  ],
 });
+
+/** The channel `pages_live_notify` notifies with the slug whose live page changed (or went). */
+export const LIVE_PAGES_CHANNEL = 'live_pages';
 
 export const pagesTables = [PageTable];
 export type PagesDb = InferKyselyDB<(typeof pagesTables)[number]>;

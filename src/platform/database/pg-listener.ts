@@ -1,11 +1,20 @@
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 
+/** What a listener hears besides the notifications: when it starts listening, and when it stops hearing. */
+export interface ListenerEvents {
+  /** LISTEN succeeded (again): anything notified while it was not listening was missed. */
+  onListening?: () => void;
+  /** The connection was lost: notifications are not heard until `onListening`. */
+  onLost?: () => void;
+}
+
 /**
  * Holds one connection of `pool` (the workers' pool: listening is workers' business) in `LISTEN <channel>`
- * and calls `onNotify` for each notification. When the connection dies it re-listens on a fresh one after a
- * pause; callers keep a polling backstop, so a lost notification only delays work. `stop()` releases the
- * connection and cancels a pending re-listen.
+ * and calls `onNotify` with each notification's payload. When the connection dies it re-listens on a fresh
+ * one after a pause; callers keep a backstop (polling, or `events` to learn when notifications may have been
+ * missed), so a lost notification only delays work. `stop()` releases the connection and cancels a pending
+ * re-listen.
  */
 export class PgListener {
   private readonly logger = new Logger('PgListener');
@@ -16,7 +25,8 @@ export class PgListener {
   constructor(
     private readonly pool: Pool,
     private readonly channel: string,
-    private readonly onNotify: () => void,
+    private readonly onNotify: (payload: string) => void,
+    private readonly events: ListenerEvents = {},
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   }
@@ -34,6 +44,7 @@ export class PgListener {
     const client = this.client;
     this.client = null;
     if (client) {
+      this.events.onLost?.();
       client.removeAllListeners('notification');
       client.removeAllListeners('error');
       client.on('error', () => undefined); // a late error on the released connection must not throw
@@ -60,15 +71,20 @@ export class PgListener {
         return;
       }
       this.client = client;
-      client.on('notification', () => this.onNotify());
+      client.on('notification', (n) => this.onNotify(n.payload ?? ''));
       client.on('error', () => {
         if (this.client !== client) return;
         this.client = null;
         client.release(true);
+        this.events.onLost?.();
         this.schedule(1_000);
       });
       await client.query(`LISTEN ${this.channel}`);
+      if (this.client === client) this.events.onListening?.();
     } catch (err) {
+      const client = this.client;
+      this.client = null;
+      client?.release(true);
       this.logger.warn({ err, channel: this.channel }, 'LISTEN failed; relying on polling');
       this.schedule(2_000);
     }

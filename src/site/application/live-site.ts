@@ -5,6 +5,7 @@ import { RecordClickCommand, RecordViewCommand, type Visit } from '../../analyti
 import { CaptureContactCommand } from '../../audience/index.js';
 import { GetLivePageQuery, type LiveBlockView, type LivePageView } from '../../pages/index.js';
 import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
+import { LivePageCache } from './live-page-cache.js';
 
 export type { LiveBlockView };
 export type LivePage = LivePageView;
@@ -23,11 +24,16 @@ export const FORM_WINDOW_SECONDS = 600;
  */
 @Injectable()
 export class LiveSite {
+  /** The live pages by slug, dropped as they change (site/infrastructure's listener drives it; docs/adr/0030). */
+  readonly pages: LivePageCache<LivePage>;
+
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly windows: WindowCounter,
-  ) {}
+  ) {
+    this.pages = new LivePageCache((slug) => this.queries.execute(new GetLivePageQuery(slug)));
+  }
 
   /**
    * Counts a form post of `clientAddress` to `page` in the shared window (every process counts in PostgreSQL);
@@ -38,8 +44,9 @@ export class LiveSite {
     return this.windows.hit(`form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
   }
 
+  /** The live page at `slug` (null when there is none), from memory while the cache holds it. */
   page(slug: string): Promise<LivePage | null> {
-    return this.queries.execute(new GetLivePageQuery(slug));
+    return this.pages.get(slug);
   }
 
   async view(page: LivePage, visitor: VisitorInfo): Promise<void> {

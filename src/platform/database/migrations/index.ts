@@ -7,6 +7,7 @@ import { Migration0005AccessEpoch } from './0005-access-epoch.js';
 import { Migration0006PageSlugPrefixIndex } from './0006-page-slug-prefix-index.js';
 import { Migration0007RetentionIndexes } from './0007-retention-indexes.js';
 import { Migration0008AccessEpochOnChanges } from './0008-access-epoch-on-changes.js';
+import { Migration0009LivePageChanges } from './0009-live-page-changes.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: '0006-page-slug-prefix-index', class: Migration0006PageSlugPrefixIndex },
   { name: '0007-retention-indexes', class: Migration0007RetentionIndexes },
   { name: '0008-access-epoch-on-changes', class: Migration0008AccessEpochOnChanges },
+  { name: '0009-live-page-changes', class: Migration0009LivePageChanges },
 ];

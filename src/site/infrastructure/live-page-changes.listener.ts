@@ -1,0 +1,41 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { LIVE_PAGES_CHANNEL } from '../../pages/index.js';
+import { PgListener } from '../../platform/database/pg-listener.js';
+import { Sql } from '../../platform/database/sql.js';
+import { LiveSite } from '../application/live-site.js';
+
+/**
+ * Keeps this process's live-page cache true: LISTENs on the pages' change channel (a trigger notifies the
+ * slug at commit, whichever process made the change) and drops that slug; while the connection is lost the
+ * cache is off, and it starts empty when the listener hears again (docs/adr/0030). Only a process that
+ * serves HTTP listens: the CLI and the worker show no pages.
+ */
+@Injectable()
+export class LivePageChangesListener implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('LiveSite');
+  private listener: PgListener | null = null;
+
+  constructor(
+    private readonly db: Sql,
+    private readonly site: LiveSite,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.http.httpAdapter) return;
+    const cache = this.site.pages;
+    this.listener = new PgListener(this.db.workerPool, LIVE_PAGES_CHANNEL, (slug) => cache.changed(slug), {
+      onListening: () => cache.resume(),
+      onLost: () => {
+        cache.suspend();
+        this.logger.warn('Live page changes are not heard: pages are read from the database until they are');
+      },
+    });
+    this.listener.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.listener?.stop();
+  }
+}
