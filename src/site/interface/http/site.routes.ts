@@ -24,7 +24,7 @@ const HTML_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-function html(reply: FastifyReply, status: number, body: string, cache = 'no-cache'): FastifyReply {
+function html(reply: FastifyReply, status: number, body: string | Buffer, cache = 'no-cache'): FastifyReply {
   return reply
     .status(status)
     .headers({ ...HTML_HEADERS, 'cache-control': cache })
@@ -69,11 +69,15 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** A live page's document, rendered once per loaded page (the cache keeps a page until it changes). */
+/** A live page's document, rendered and encoded once per loaded page (the cache keeps a page until it changes). */
 interface Rendered {
-  body: string;
+  body: Buffer;
   etag: string;
 }
+
+/** The 404 page never changes: encoded once (scans for random slugs are answered from memory). */
+let notFoundPage: Buffer | undefined;
+const notFound = () => (notFoundPage ??= Buffer.from(renderNotFoundPage()));
 
 type Params = { slug: string; block_id: string };
 
@@ -113,7 +117,7 @@ export class SiteRoutes implements OnModuleInit {
   private routes(site: FastifyInstance, done: (err?: Error) => void): void {
     site.setErrorHandler((err: FastifyError, req, reply) => this.failed(err, req, reply));
     // Under its own path (not at the root, where the API's 404 answers) an unknown address is the site's 404 page.
-    if (this.base) site.setNotFoundHandler((_req, reply) => html(reply, 404, renderNotFoundPage()));
+    if (this.base) site.setNotFoundHandler((_req, reply) => html(reply, 404, notFound()));
     site.get<{ Params: Params; Querystring: { subscribed?: unknown } }>('/:slug', (req, reply) => this.show(req, reply));
     site.get<{ Params: Params }>('/:slug/r/:block_id', (req, reply) => this.click(req, reply));
     site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.subscribe(req, reply));
@@ -124,7 +128,7 @@ export class SiteRoutes implements OnModuleInit {
 
   /** Anything that escapes a handler (or Fastify's reading of the request) becomes a friendly HTML page. */
   private failed(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-    if (err instanceof DomainError && err.code === 'resource_not_found') return html(reply, 404, renderNotFoundPage());
+    if (err instanceof DomainError && err.code === 'resource_not_found') return html(reply, 404, notFound());
     const status = err.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500)
       return html(reply, status, renderErrorPage('This request could not be read. Please go back and try again.'));
@@ -168,7 +172,7 @@ export class SiteRoutes implements OnModuleInit {
   private document(page: LivePage): Rendered {
     let doc = this.rendered.get(page);
     if (!doc) {
-      const body = this.render(page);
+      const body = Buffer.from(this.render(page));
       doc = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       this.rendered.set(page, doc);
     }
@@ -176,7 +180,8 @@ export class SiteRoutes implements OnModuleInit {
   }
 
   private async show(req: FastifyRequest<{ Params: Params; Querystring: { subscribed?: unknown } }>, reply: FastifyReply) {
-    const page = await this.live(req.params.slug);
+    const page = await this.site.page(req.params.slug);
+    if (!page) return html(reply, 404, notFound()); // (not thrown: scans for random slugs are common)
     const subscribed = req.query.subscribed;
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
