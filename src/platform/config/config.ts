@@ -30,6 +30,8 @@ export interface AppConfig {
    * client), a hop count, or proxy addresses and CIDRs (TRUST_PROXY).
    */
   trustProxy: false | number | string[];
+  /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
+  siteCdnMaxAge: number | null;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +151,9 @@ const schema = {
       'must be a hop count (1 to 100) or a comma-separated list of proxy addresses or CIDRs',
     )
     .optional(),
+  // Behind a CDN: live pages may be kept by shared caches this many seconds (s-maxage), and each view is counted
+  // by a tiny uncacheable image the page embeds instead of by the page itself (docs/adr/0031). Unset: off.
+  SITE_CDN_MAX_AGE: int(1, 86_400).optional(),
 };
 
 /**
@@ -192,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY ?? false,
+    siteCdnMaxAge: v.SITE_CDN_MAX_AGE ?? null,
   };
 }
 

@@ -81,6 +81,9 @@ const notFound = () => (notFoundPage ??= Buffer.from(renderNotFoundPage()));
 
 type Params = { slug: string; block_id: string };
 
+/** A transparent 1×1 GIF, the CDN beacon's answer. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
 /**
  * The live site at PUBLIC_SITE_URL, served by Fastify directly rather than through Nest's router, guards and
  * interceptors, which cost more than the whole cached view (docs/adr/0030); the use cases are still
@@ -95,6 +98,8 @@ export class SiteRoutes implements OnModuleInit {
   private readonly ownOrigins: Set<string>;
   private readonly base: string;
   private readonly rendered = new WeakMap<LivePage, Rendered>();
+  /** SITE_CDN_MAX_AGE: pages cacheable by shared caches, views counted by the beacon (docs/adr/0031) */
+  private readonly cdnMaxAge: number | null;
 
   constructor(
     private readonly site: LiveSite,
@@ -105,6 +110,7 @@ export class SiteRoutes implements OnModuleInit {
     this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
     this.ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
     this.base = sitePath(config.publicSiteUrl);
+    this.cdnMaxAge = config.siteCdnMaxAge;
   }
 
   /** Mounts the routes on the HTTP server (a process without one, such as the CLI, has no site). */
@@ -123,6 +129,7 @@ export class SiteRoutes implements OnModuleInit {
     site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.subscribe(req, reply));
     site.get<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.download(req, reply));
     site.post<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.unlock(req, reply));
+    if (this.cdnMaxAge !== null) site.get<{ Params: Params }>('/:slug/seen.gif', (req, reply) => this.seen(req, reply));
     done();
   }
 
@@ -151,7 +158,7 @@ export class SiteRoutes implements OnModuleInit {
     return page;
   }
 
-  private render(page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues'> = {}): string {
+  private render(page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues' | 'beacon'> = {}): string {
     const at = `${this.base}/${page.slug}`;
     return renderLivePage({
       title: page.title,
@@ -172,7 +179,8 @@ export class SiteRoutes implements OnModuleInit {
   private document(page: LivePage): Rendered {
     let doc = this.rendered.get(page);
     if (!doc) {
-      const body = Buffer.from(this.render(page));
+      const beacon = this.cdnMaxAge === null ? undefined : `${this.base}/${page.slug}/seen.gif`;
+      const body = Buffer.from(this.render(page, { beacon }));
       doc = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       this.rendered.set(page, doc);
     }
@@ -186,13 +194,23 @@ export class SiteRoutes implements OnModuleInit {
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
       return html(reply, 200, this.render(page, { notice: { kind: 'success', text: 'Thanks for signing up!' } }));
-    await this.site.view(page, this.visitor(req));
+    // Behind a CDN the document is shared by many views: its beacon counts each one instead.
+    if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req));
     const doc = this.document(page);
+    const cache = this.cdnMaxAge === null ? 'no-cache' : `public, max-age=0, s-maxage=${this.cdnMaxAge}`;
     // A revalidation that still holds the current document is a view too, answered without the body.
     if (matches(req.headers['if-none-match'], doc.etag))
-      return reply.status(304).headers({ etag: doc.etag, 'cache-control': 'no-cache' }).send();
+      return reply.status(304).headers({ etag: doc.etag, 'cache-control': cache }).send();
     reply.header('etag', doc.etag);
-    return html(reply, 200, doc.body);
+    return html(reply, 200, doc.body, cache);
+  }
+
+  /** The beacon a page embeds behind a CDN: each load of it is a view (never cached anywhere). */
+  private async seen(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const page = await this.site.page(req.params.slug);
+    if (!page) return html(reply, 404, notFound());
+    await this.site.view(page, { ...this.visitor(req), referer: undefined });
+    return reply.status(200).headers({ 'content-type': 'image/gif', 'cache-control': 'no-store' }).send(PIXEL);
   }
 
   private async click(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {

@@ -22,6 +22,8 @@ export interface LivePageView {
   notice?: { kind: 'success' | 'error'; text: string };
   /** re-fills a sign-up form after an error */
   formValues?: { blockId: string; email: string; name: string };
+  /** behind a CDN: the uncacheable image that counts the view (docs/adr/0031) */
+  beacon?: string;
   links: {
     click(blockId: string): string;
     subscribe(blockId: string): string;
@@ -219,7 +221,9 @@ export function renderLivePage(view: LivePageView): string {
     robots: 'index',
     body: html`<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
 ${notice}
-<ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>`,
+<ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
+      view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''
+    }`,
   });
 }
 
