@@ -1,4 +1,5 @@
 /** The analytics context's public entry: what other contexts, the site and tests may use. Everything else is private. */
+export { FlushVisitsCommand } from './application/commands/flush-visits/flush-visits.command.js';
 export { RecordClickCommand } from './application/commands/record-click/record-click.command.js';
 export { RecordViewCommand } from './application/commands/record-view/record-view.command.js';
 export type { Visit } from './application/commands/visit-fact.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModulesContainer } from '@nestjs/core';
 import pg from 'pg';
 import { CreateApiKeyCommand, CreateWorkspaceCommand, RevokeApiKeyCommand, SetWorkspacePlanCommand } from '../../src/access/index.js';
-import { RecordClickCommand, RecordViewCommand } from '../../src/analytics/index.js';
+import { FlushVisitsCommand, RecordClickCommand, RecordViewCommand } from '../../src/analytics/index.js';
 import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
@@ -204,6 +204,7 @@ describe('command handlers on the bus, outside HTTP', () => {
       const visit = { workspaceId: workspace.id, pageId: 'pg_stats', ip: '203.0.113.9', userAgent: 'UA', referer: undefined, ownHosts: [] };
       await run(new RecordViewCommand(visit));
       await run(new RecordClickCommand(visit, { blockId: 'blk_1', label: 'Shop', url: 'https://example.com/' }));
+      await run(new FlushVisitsCommand()); // visits are written in batches (docs/adr/0029)
       const facts = await t.sql<{ kind: string }>(`SELECT kind FROM analytics_facts WHERE workspace_id = $1 ORDER BY kind DESC`, [
         workspace.id,
       ]);

@@ -4,7 +4,7 @@ import { prepared, sql, type Slots } from '../../platform/database/query-builder
 import { Sql } from '../../platform/database/sql.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../application/ports/dispatch.ports.js';
 import { useIndexPlans } from './index-plans.js';
-import { textArray, type List } from './array-parameters.js';
+import { textArray, type List } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
 /** `<> ALL(…)` of a list bound as one `text[]` parameter. */

@@ -6,7 +6,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
 import type { StreamAppend } from '../domain/recording.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore, MessageStore, type LoadedDelivery } from '../application/ports/webhook.ports.js';
-import { slotColumns, textArray, unnest } from './array-parameters.js';
+import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
 const DATE_FIELDS = new Set(['at', 'nextAttemptAt']);

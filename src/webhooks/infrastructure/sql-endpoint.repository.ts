@@ -4,7 +4,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { Endpoint, type WebhookEventType } from '../domain/endpoint.js';
 import { EndpointRepository } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from './secret-cipher.js';
-import { slotColumns, textArray, unnest, type List } from './array-parameters.js';
+import { slotColumns, textArray, unnest, type List } from '../../platform/database/array-parameters.js';
 import { webhooks, type EndpointRow } from './webhooks.tables.js';
 
 /** The columns a save writes. */

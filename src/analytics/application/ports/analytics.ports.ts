@@ -1,17 +1,12 @@
-export interface VisitFact {
-  workspaceId: string;
-  pageId: string;
-  kind: 'VIEW' | 'CLICK';
-  /** for a click: the LINK block, its label and its target (kept with the rollup, as they were clicked) */
-  link?: { blockId: string; label: string; url: string };
-  /** host of the referrer, or "Direct" */
-  referrer: string;
-  /** daily-salted hash of the visitor; never an IP address */
-  visitorHash: string;
-  at: Date;
-}
+import type { RecordedVisit } from '../../domain/visit-batch.js';
 
-/** Where visits go: the raw fact plus the daily rollups, in the transaction of the command that records them. */
+/** A view or click as the analytics record it (see the domain's RecordedVisit). */
+export type VisitFact = RecordedVisit;
+
+/**
+ * Where visits go: a batch of raw facts plus the daily rollups it increments, all in one transaction
+ * (docs/adr/0029). Either the whole batch is recorded or none of it.
+ */
 export abstract class AnalyticsStore {
-  abstract record(fact: VisitFact): Promise<void>;
+  abstract recordBatch(facts: readonly VisitFact[]): Promise<void>;
 }

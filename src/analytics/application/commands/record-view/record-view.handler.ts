@@ -1,22 +1,22 @@
+import { OwnTransactions } from '../../../../platform/cqrs/transactional.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { Clock } from '../../../../platform/time/clock.js';
-import { AnalyticsStore } from '../../ports/analytics.ports.js';
+import { VisitRecorder } from '../../visit-recorder.js';
 import { VisitorHasher } from '../../visitor-hash.js';
 import { visitFact } from '../visit-fact.js';
 import { RecordViewCommand } from './record-view.command.js';
 
-/** The raw fact and the day's rollups (totals, visitors, referrers) in one transaction. */
+/** Adds the visit to this process's buffer, written in batches with the day's rollups (totals, visitors, referrers; docs/adr/0029). */
 @CommandHandler(RecordViewCommand)
-@Transactional()
+@OwnTransactions('buffers the visit; the batch it joins is written in one transaction of its own (docs/adr/0029)')
 export class RecordViewHandler implements ICommandHandler<RecordViewCommand, void> {
   constructor(
-    private readonly store: AnalyticsStore,
+    private readonly recorder: VisitRecorder,
     private readonly hasher: VisitorHasher,
     private readonly clock: Clock,
   ) {}
 
   async execute(cmd: RecordViewCommand): Promise<void> {
-    await this.store.record(visitFact(cmd.visit, 'VIEW', this.hasher, this.clock.now()));
+    this.recorder.add(visitFact(cmd.visit, 'VIEW', this.hasher, this.clock.now()));
   }
 }

@@ -1,9 +1,9 @@
 import { isExpression, type AliasedRawBuilder, type Expression } from 'kysely';
-import { sql } from '../../platform/database/query-builder.js';
+import { sql } from './query-builder.js';
 
 /**
  * Lists bound as single array parameters, so that a statement's text (and its prepared statement) is the same
- * whatever the number of values, and the batch statements keep their index plans (see `index-plans.ts`).
+ * whatever the number of values, and batch statements keep their index plans (see webhooks' `index-plans.ts`).
  * A list is either values or a `prepared()` statement's slot that stands for them.
  */
 export type List<T> = readonly T[] | Expression<T[]>;
@@ -13,8 +13,8 @@ const bound = <T>(list: List<T>) => (isExpression(list) ? list : [...list]);
 /** A list as one `text[]` parameter, for `= ANY(…)` and `<> ALL(…)`. */
 export const textArray = (values: List<string>) => sql<string[]>`${bound(values)}::text[]`;
 
-/** The element types the webhooks context's `unnest` sources bind. */
-export type ElementType = 'text' | 'int' | 'boolean' | 'timestamptz';
+/** The element types an `unnest` source binds. */
+export type ElementType = 'text' | 'int' | 'bigint' | 'boolean' | 'timestamptz' | 'date';
 
 /**
  * A row source `unnest($1::text[], $2::int[], …) AS alias(column, …)` over parallel arrays, one bound parameter

@@ -1,0 +1,110 @@
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { AnalyticsStore, type VisitFact } from './ports/analytics.ports.js';
+
+/** How the visits of this process are buffered (docs/adr/0029). */
+export const VISIT_BUFFER = {
+  /** written at least this often */
+  intervalMs: 1_000,
+  /** written at once when this many are waiting */
+  flushAt: 1_000,
+  /** at most this many per transaction */
+  batchMax: 5_000,
+  /** kept at most while the database cannot take them (an outage); past it the oldest are dropped */
+  capacity: 100_000,
+} as const;
+
+/**
+ * The visits of this process, written in batches: a view or click is added to the buffer (no transaction of
+ * its own), and the buffer is written at least once a second, at once when it grows large, and at shutdown.
+ * One batch is written at a time. A batch that fails (the database is down) goes back to the front of the
+ * buffer and is tried again on the next tick; only past `capacity` are the oldest visits dropped, loudly.
+ * A crash loses at most what was added since the last write: about a second of views and clicks. Contacts
+ * never go through here.
+ */
+@Injectable()
+export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('Analytics');
+  private pending: VisitFact[] = [];
+  private writing: Promise<boolean> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** visits ever added, and visits written or dropped: a flush waits until the second reaches the first as it was */
+  private added = 0;
+  private settled = 0;
+
+  constructor(private readonly store: AnalyticsStore) {}
+
+  add(fact: VisitFact): void {
+    this.pending.push(fact);
+    this.added++;
+    if (this.pending.length > VISIT_BUFFER.capacity) this.drop(this.pending.length - VISIT_BUFFER.capacity);
+    if (this.pending.length >= VISIT_BUFFER.flushAt && !this.writing) void this.writeBatch();
+  }
+
+  /** Visits waiting to be written. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * Writes every visit added before the call (read-your-writes within this process). False when the database
+   * did not take them; they stay buffered for the next try.
+   */
+  async flush(): Promise<boolean> {
+    const target = this.added;
+    while (this.settled < target) {
+      const ok = await (this.writing ?? this.writeBatch());
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.pending.length && !this.writing) void this.writeBatch();
+    }, VISIT_BUFFER.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Before the HTTP server closes: what was counted so far. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  /** After it closed (requests in flight finished meanwhile), before the pools close: the rest. */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (!(await this.flush()) && this.pending.length)
+      this.logger.error({ lost: this.pending.length }, 'Visits not written at shutdown: the database did not take them');
+  }
+
+  private writeBatch(): Promise<boolean> {
+    const batch = this.pending.splice(0, VISIT_BUFFER.batchMax);
+    const written = this.store.recordBatch(batch).then(
+      () => {
+        this.settled += batch.length;
+        return true;
+      },
+      (err: unknown) => {
+        this.pending = batch.concat(this.pending);
+        if (this.pending.length > VISIT_BUFFER.capacity) this.drop(this.pending.length - VISIT_BUFFER.capacity);
+        this.logger.warn({ err, waiting: this.pending.length }, 'Visits not written yet; trying again');
+        return false;
+      },
+    );
+    this.writing = written.finally(() => (this.writing = null));
+    return this.writing;
+  }
+
+  private drop(count: number): void {
+    this.pending.splice(0, count);
+    this.settled += count;
+    this.logger.error({ dropped: count }, 'Visit buffer full (is the database down?): the oldest visits were dropped');
+  }
+}
