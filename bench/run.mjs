@@ -2,11 +2,13 @@
 //  - GET /v1/pages/{id}, PATCH /v1/pages/{id} and POST /v1/pages at 64 connections (autocannon);
 //  - the same read on a minimal raw Fastify + pg handler, and the ratio;
 //  - webhook throughput to a local HTTPS receiver over 20,000 events, and event-commit-to-receipt latency;
+//  - the live page and its tracked redirect at 64 connections, against a minimal Fastify server answering the
+//    same requests from memory (bench/site-baseline.mjs), and a fixed number of views that must all be counted;
 //  - the API's RSS under load.
 // DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +18,12 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const LATENCY_EVENTS = 300;
+const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks runs one half; BENCH_ONLY=read only the page read and its baseline.
+// BENCH_ONLY=http|webhooks|site runs one part; BENCH_ONLY=read only the page read and its baseline.
+// BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
 const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
@@ -86,10 +90,13 @@ function cannon(opts) {
 }
 
 const rows = [];
-const report = (name, r, extra = '') => {
+/** A row of the table; any status other than a 2xx (or `expected`) is listed as an error. */
+const report = (name, r, extra = '', expected = '2') => {
   const statuses = Object.entries(r.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith('2'))
+    .filter(([code]) => !code.startsWith('2') && code !== expected)
     .map(([code, v]) => `${v.count}×${code}`);
+  if (r.errors) statuses.push(`${r.errors} socket errors`);
+  if (r.timeouts) statuses.push(`${r.timeouts} timeouts`);
   rows.push([
     name,
     `${Math.round(r.requests.average)} req/s`,
@@ -202,6 +209,78 @@ try {
     report('POST /v1/pages', create);
   }
 
+  /**
+   * The live site: one published page of 8 LINK blocks, its live page and a tracked redirect against the same
+   * answers served from memory by a minimal Fastify server (interleaved rounds, median), then a fixed number of
+   * views, all of which must be answered and counted.
+   */
+  async function siteBench() {
+    const apiPort = await freePort();
+    const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const call = async (method, path, body) =>
+      (await fetch(base + path, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).json();
+    let page = await call('POST', '/v1/pages', { title: 'Live bench page' });
+    for (let i = 0; i < 8; i++)
+      page = await call('POST', `/v1/pages/${page.id}/blocks`, {
+        expected_updated_at: page.draft.updated_at,
+        kind: 'LINK',
+        data: { url: `https://example.com/shop/${i}`, title: `Link ${i}` },
+      });
+    const { page: live } = await call('POST', `/v1/pages/${page.id}/publish`, {});
+    const pageUrl = `/p/${live.slug}`;
+    const linkUrl = `/p/${live.slug}/r/${live.draft.blocks[0].id}`;
+    const htmlFile = join(dir, 'live-page.html');
+    writeFileSync(htmlFile, Buffer.from(await (await fetch(base + pageUrl)).arrayBuffer()));
+    const location = (await fetch(base + linkUrl, { redirect: 'manual' })).headers.get('location');
+    const rawPort = await freePort();
+    const raw = `http://127.0.0.1:${rawPort}`;
+    await launch('bench/site-baseline.mjs', { PORT: String(rawPort), SITE_HTML_FILE: htmlFile, SITE_LOCATION: location }, /listening/);
+
+    for (const url of [base + pageUrl, raw + pageUrl, base + linkUrl, raw + linkUrl]) await cannon({ url, duration: 3 }); // warm-up
+    const runs = { page: [], rawPage: [], link: [], rawLink: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      runs.page.push(await cannon({ url: base + pageUrl }));
+      runs.rawPage.push(await cannon({ url: raw + pageUrl }));
+      runs.link.push(await cannon({ url: base + linkUrl }));
+      runs.rawLink.push(await cannon({ url: raw + linkUrl }));
+    }
+    const median = (xs) => [...xs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(xs.length / 2)];
+    const spread = (xs) => `median of ${xs.length}: ${xs.map((x) => Math.round(x.requests.average)).join(', ')} req/s`;
+    const ratio = (a, b) => `service/static ${(median(a).requests.average / median(b).requests.average).toFixed(2)}×`;
+    report('GET /p/{slug} (live page, 8 LINK blocks)', median(runs.page), `${spread(runs.page)}; ${ratio(runs.page, runs.rawPage)}`);
+    report('static Fastify, same HTML from memory', median(runs.rawPage), spread(runs.rawPage));
+    report(
+      'GET /p/{slug}/r/{block} (tracked redirect)',
+      median(runs.link),
+      `${spread(runs.link)}; ${ratio(runs.link, runs.rawLink)}`,
+      '302',
+    );
+    report('static Fastify, same 302', median(runs.rawLink), spread(runs.rawLink), '302');
+
+    // Every view counted: a fixed number of requests, all answered 200, then the summary's views moved by as many.
+    const views = async () => (await call('GET', '/v1/analytics/summary?range_days=7')).totals.views;
+    const before = await views();
+    const fixed = await cannon({ url: base + pageUrl, amount: SITE_REQUESTS });
+    const answered = fixed.statusCodeStats?.['200']?.count ?? 0;
+    let counted = (await views()) - before;
+    for (let i = 0; i < 50 && counted < SITE_REQUESTS; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      counted = (await views()) - before;
+    }
+    const ok = answered === SITE_REQUESTS && counted === SITE_REQUESTS && !fixed.errors && !fixed.timeouts;
+    report(
+      `GET /p/{slug}, ${SITE_REQUESTS.toLocaleString('en')} requests`,
+      fixed,
+      `${answered.toLocaleString('en')} answered 200; counted views: ${counted.toLocaleString('en')} of ${SITE_REQUESTS.toLocaleString('en')}${ok ? '' : ' **MISMATCH**'}`,
+    );
+    if (!ok) {
+      console.error(`site: ${answered} answered 200 and ${counted} views counted of ${SITE_REQUESTS} requests`);
+      process.exitCode = 1;
+    }
+    await stopGracefully(api);
+  }
+
   /** A worker process delivering to a local HTTPS receiver. */
   async function webhookBench() {
     let received = 0;
@@ -274,8 +353,9 @@ try {
     return { seconds, workerRss, latencies };
   }
 
-  const peakRss = ONLY === 'webhooks' ? null : await httpBench();
-  const hooks = ONLY === 'http' || ONLY === 'read' ? null : await webhookBench();
+  const peakRss = ONLY === 'webhooks' || ONLY === 'site' ? null : await httpBench();
+  if (!ONLY || ONLY === 'site') await siteBench();
+  const hooks = ONLY === 'http' || ONLY === 'read' || ONLY === 'site' ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
