@@ -269,11 +269,9 @@ try {
       counted = (await views()) - before;
     }
     const ok = answered === SITE_REQUESTS && counted === SITE_REQUESTS && !fixed.errors && !fixed.timeouts;
-    report(
-      `GET /p/{slug}, ${SITE_REQUESTS.toLocaleString('en')} requests`,
-      fixed,
-      `${answered.toLocaleString('en')} answered 200; counted views: ${counted.toLocaleString('en')} of ${SITE_REQUESTS.toLocaleString('en')}${ok ? '' : ' **MISMATCH**'}`,
-    );
+    const n = (x) => x.toLocaleString('en');
+    const note = `${n(answered)} answered 200; counted views: ${n(counted)} of ${n(SITE_REQUESTS)}${ok ? '' : ' **MISMATCH**'}`;
+    report(`GET /p/{slug}, ${n(SITE_REQUESTS)} requests`, fixed, note);
     if (!ok) {
       console.error(`site: ${answered} answered 200 and ${counted} views counted of ${SITE_REQUESTS} requests`);
       process.exitCode = 1;
