@@ -33,6 +33,29 @@ describe('the live site under abuse', () => {
     return (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
   }
 
+  it('answers with an HTML page, never a JSON body, whatever goes wrong on the site', async () => {
+    const page = await livePage('Odd requests', [{ kind: 'NEWSLETTER', data: { title: 'News' } }]);
+    const block = page.draft.blocks[0].id as string;
+    const cases = [
+      // a body over the limit, refused while it is read
+      t.inject({
+        method: 'POST',
+        url: `/p/${page.slug}/subscribe/${block}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `email=${'a'.repeat(2 * 1024 * 1024)}`,
+      }),
+      // an address under the site that no route has
+      t.inject({ method: 'GET', url: `/p/${page.slug}/nowhere/at/all` }),
+      t.inject({ method: 'DELETE', url: `/p/${page.slug}` }),
+    ];
+    const answers = await Promise.all(cases);
+    expect(answers.map((r) => [r.statusCode, r.headers['content-type']])).toEqual([
+      [413, 'text/html; charset=utf-8'],
+      [404, 'text/html; charset=utf-8'],
+      [404, 'text/html; charset=utf-8'],
+    ]);
+  });
+
   describe('safe redirects', () => {
     it('stores an IDN link in its normalized form and redirects to it with an ASCII Location', async () => {
       const page = await livePage('Idn', [{ kind: 'LINK', data: { url: 'https://例え.jp/€?q=ü', title: 'Japan' } }]);
