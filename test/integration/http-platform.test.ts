@@ -29,6 +29,18 @@ describe('the HTTP platform', () => {
     expectProblem(await t.inject({ method: 'POST', url: '/elsewhere', payload: {} }), 404, 'route_not_found');
   });
 
+  it('answers an empty path segment, or a path the method exists on, with 404 route_not_found, never a 405 naming that method', async () => {
+    for (const [method, url] of [
+      ['GET', '/v1/pages/'],
+      ['POST', '/v1/pages//blocks'],
+      ['GET', '/docs/nope'],
+      ['PATCH', '/v1/pages/'],
+    ] as const) {
+      const res = await t.inject({ method, url, headers: auth, ...(method === 'GET' ? {} : { payload: {} }) });
+      expect([method, url, res.statusCode, res.json().code]).toEqual([method, url, 404, 'route_not_found']);
+    }
+  });
+
   it('answers a malformed URL with a 400 problem, and a very long id with the resource’s 404', async () => {
     expectProblem(await t.inject({ method: 'GET', url: '/v1/pages/%FF', headers: auth }), 400, 'invalid_request');
     expectProblem(await t.inject({ method: 'GET', url: `/v1/pages/${'x'.repeat(1000)}`, headers: auth }), 404, 'resource_not_found');

@@ -91,7 +91,8 @@ export class ProblemFilter implements ExceptionFilter {
 
   private notFound(request: FastifyRequest) {
     const allowed = this.routes.allowedMethods(request.url);
-    if (allowed.length > 0) {
+    // A 405 names methods the path really has, and only when the request's own method is not one of them.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return {
         code: 'method_not_allowed' as const,
         detail: `${request.method} is not allowed here; use ${allowed.join(', ')}.`,

@@ -20,9 +20,15 @@ export class RouteTable {
     }
   }
 
-  /** Methods served for a concrete path (empty when the path is unknown). */
+  /**
+   * Methods served for a concrete path (empty when the path is unknown). An empty path segment matches no
+   * route (`/v1/pages/` is not `/v1/pages/{id}`), as in Fastify's own router.
+   */
   allowedMethods(path: string): string[] {
     const pathOnly = path.split('?')[0] ?? path;
-    return METHODS.filter((m) => this.router.find(m, pathOnly) !== null);
+    return METHODS.filter((m) => {
+      const found = this.router.find(m, pathOnly);
+      return found !== null && Object.values(found.params).every((value) => value !== '' && value !== undefined);
+    });
   }
 }
