@@ -61,6 +61,52 @@ describe('the HTTP platform', () => {
     expectProblem(await post(''), 400, 'invalid_request');
   });
 
+  it('refuses a JSON body that is not valid UTF-8 instead of storing replacement characters', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/_probe/writes',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from('{"note": "caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+    });
+    expectProblem(res, 400, 'invalid_request');
+    expect(res.json().detail).toBe('The request body is not valid UTF-8.');
+  });
+
+  it('takes only plain decimal integers in the query string', async () => {
+    for (const value of ['0x10', '1e1', '0b11', ' 5', '5 ', '+5', '1.0', '']) {
+      const res = await t.inject({ method: 'GET', url: `/v1/contacts?limit=${encodeURIComponent(value)}`, headers: auth });
+      expect([value, res.statusCode, res.json().errors?.[0]?.parameter]).toEqual([value, 400, 'limit']);
+    }
+    const range = await t.inject({ method: 'GET', url: '/v1/analytics/summary?range_days=0x7', headers: auth });
+    expect([range.statusCode, range.json().errors?.[0]?.parameter]).toEqual([400, 'range_days']);
+    expect((await t.inject({ method: 'GET', url: '/v1/contacts?limit=10', headers: auth })).statusCode).toBe(200);
+  });
+
+  it('accepts application/merge-patch+json on a PATCH, and only there', async () => {
+    const page = (
+      await t.inject({
+        method: 'POST',
+        url: '/v1/pages',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: { title: 'Merge' },
+      })
+    ).json();
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/v1/pages/${page.id}`,
+      headers: { ...auth, 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ expected_updated_at: page.draft.updated_at, title: 'Merged' }),
+    });
+    expect([patched.statusCode, patched.json().title]).toEqual([200, 'Merged']);
+    const posted = await t.inject({
+      method: 'POST',
+      url: '/v1/pages',
+      headers: { ...auth, 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ title: 'Not a patch' }),
+    });
+    expectProblem(posted, 415, 'unsupported_media_type');
+  });
+
   it('checks the key before the body: bad JSON or a wrong media type without a key is a 401', async () => {
     for (const [type, payload] of [
       ['application/json', '{"note": '],

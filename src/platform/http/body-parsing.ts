@@ -18,16 +18,30 @@ export class RefusedBody {
 export function installBodyParsers(fastify: FastifyInstance, options: { formPathPrefix?: string } = {}): void {
   fastify.removeAllContentTypeParsers();
   const json = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if ((body as string).length === 0) {
-      const detail = 'The body is empty but Content-Type says application/json; send a JSON object or no Content-Type.';
-      return done(null, new RefusedBody(new HttpProblem('invalid_request', detail, {}, [{ pointer: '', detail }])));
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const invalid = (detail: string) => new RefusedBody(new HttpProblem('invalid_request', detail, {}, [{ pointer: '', detail }]));
+  const parseJson: Parameters<FastifyInstance['addContentTypeParser']>[2] = (req, body, done) => {
+    if ((body as Buffer).length === 0)
+      return done(null, invalid('The body is empty but Content-Type says application/json; send a JSON object or no Content-Type.'));
+    let text: string;
+    try {
+      // Strict: bytes that are not UTF-8 are refused rather than replaced (the stored text would not be what was sent).
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(null, invalid('The request body is not valid UTF-8.'));
     }
-    json(req, body as string, (err, parsed) => {
-      if (!err) return done(null, parsed);
-      const detail = 'The request body is not valid JSON.';
-      done(null, new RefusedBody(new HttpProblem('invalid_request', detail, {}, [{ pointer: '', detail }])));
-    });
+    json(req, text, (err, parsed) => done(null, err ? invalid('The request body is not valid JSON.') : parsed));
+  };
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJson);
+  // A merge patch (RFC 7396) says so with its own media type; the PATCH operations are merge patches.
+  fastify.addContentTypeParser('application/merge-patch+json', { parseAs: 'buffer' }, (req, body, done) => {
+    if (req.method === 'PATCH') return parseJson.call(fastify, req, body, done);
+    done(
+      null,
+      new RefusedBody(
+        new HttpProblem('unsupported_media_type', 'Content-Type application/merge-patch+json is accepted on PATCH only; send application/json.'),
+      ),
+    );
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
     if (!options.formPathPrefix || !req.url.startsWith(options.formPathPrefix)) {

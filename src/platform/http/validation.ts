@@ -58,6 +58,24 @@ export function assertStorable(value: unknown, where: 'body' | 'query' | 'path')
 }
 
 /**
+ * Query values of numeric fields must be plain decimal integers: the implicit conversion would otherwise take
+ * `0x10`, `1e1`, `0b11` or ` 5` as numbers. Anything else is handed on as not-a-number, so the field's own rule
+ * refuses it with its usual message.
+ */
+function strictNumbers(dto: ClassConstructor<object>, query: Record<string, unknown>): Record<string, unknown> {
+  let out = query;
+  let defaults: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string' || /^-?\d{1,15}$/.test(value)) continue;
+    // Numeric: declared `number`, or a union of number literals with a numeric default (`range_days`).
+    defaults ??= new (dto as new () => Record<string, unknown>)();
+    if (Reflect.getMetadata('design:type', dto.prototype, key) !== Number && typeof defaults[key] !== 'number') continue;
+    out = { ...out, [key]: 'NaN' };
+  }
+  return out;
+}
+
+/**
  * Validates a body or a query string against a class-validator DTO. Unknown fields are refused, so typos
  * never pass silently. Failures become 400 invalid_request with JSON Pointers (body) or parameter names.
  */
@@ -66,7 +84,7 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: u
     throw new ValidationError([{ pointer: '', detail: 'The body must be a JSON object.' }], 'The body must be a JSON object.');
   }
   assertStorable(raw, where);
-  const plain = (raw ?? {}) as Record<string, unknown>;
+  const plain = where === 'query' ? strictNumbers(dto, (raw ?? {}) as Record<string, unknown>) : ((raw ?? {}) as Record<string, unknown>);
   const instance = plainToInstance(dto, plain, { enableImplicitConversion: where === 'query', exposeDefaultValues: true });
   let errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   // A DTO without any declared field (an operation that takes no body) reports one root-level error:
