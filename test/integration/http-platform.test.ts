@@ -29,7 +29,7 @@ describe('the HTTP platform', () => {
     expectProblem(await t.inject({ method: 'POST', url: '/elsewhere', payload: {} }), 404, 'route_not_found');
   });
 
-  it('answers an empty path segment, or a path the method exists on, with 404 route_not_found, never a 405 naming that method', async () => {
+  it('answers an empty path segment with 404 route_not_found, never a 405 naming the request’s own method', async () => {
     for (const [method, url] of [
       ['GET', '/v1/pages/'],
       ['POST', '/v1/pages//blocks'],

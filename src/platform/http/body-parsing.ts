@@ -36,12 +36,8 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
   // A merge patch (RFC 7396) says so with its own media type; the PATCH operations are merge patches.
   fastify.addContentTypeParser('application/merge-patch+json', { parseAs: 'buffer' }, (req, body, done) => {
     if (req.method === 'PATCH') return parseJson.call(fastify, req, body, done);
-    done(
-      null,
-      new RefusedBody(
-        new HttpProblem('unsupported_media_type', 'Content-Type application/merge-patch+json is accepted on PATCH only; send application/json.'),
-      ),
-    );
+    const detail = 'Content-Type application/merge-patch+json is accepted on PATCH only; send application/json.';
+    done(null, new RefusedBody(new HttpProblem('unsupported_media_type', detail)));
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
     if (!options.formPathPrefix || !req.url.startsWith(options.formPathPrefix)) {
