@@ -28,7 +28,7 @@ import { ListEndpointsHandler } from './application/queries/list-endpoints/list-
 import { ListOwnerNotificationsHandler } from './application/queries/list-owner-notifications/list-owner-notifications.handler.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
-import { SecretCipher } from './infrastructure/secret-cipher.js';
+import { SecretCipher } from '../platform/crypto/secret-cipher.js';
 import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
 import { SqlBatchTransactions, SqlDeliveryQueue } from './infrastructure/sql-delivery.queue.js';
 import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { OwnerNotifier, EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
 import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
-import { SecretCipher } from '../../src/webhooks/infrastructure/secret-cipher.js';
+import { SecretCipher } from '../../src/platform/crypto/secret-cipher.js';
 import { Keyring } from '../../src/platform/config/keyring.js';
 import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
 

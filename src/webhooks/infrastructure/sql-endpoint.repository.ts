@@ -3,7 +3,7 @@ import { prepared, sql, type Slots } from '../../platform/database/query-builder
 import { Sql } from '../../platform/database/sql.js';
 import { Endpoint, type WebhookEventType } from '../domain/endpoint.js';
 import { EndpointRepository } from '../application/ports/webhook.ports.js';
-import { SecretCipher } from './secret-cipher.js';
+import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { slotColumns, textArray, unnest, type List } from '../../platform/database/array-parameters.js';
 import { webhooks, type EndpointRow } from './webhooks.tables.js';
 

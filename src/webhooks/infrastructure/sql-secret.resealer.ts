@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { SecretResealer, type ResealOutcome } from '../application/ports/secret-resealer.port.js';
-import { SecretCipher } from './secret-cipher.js';
+import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { webhooks } from './webhooks.tables.js';
 
 /** The SecretResealer port on `webhook_endpoints`, with the AES-256-GCM SecretCipher (docs/adr/0015). */

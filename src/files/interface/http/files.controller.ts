@@ -9,6 +9,7 @@ import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { ListFilesQuery } from '../../application/queries/list-files/list-files.query.js';
 import { OpenPublicFileQuery } from '../../application/queries/open-public-file/open-public-file.query.js';
+import { extValue } from './content-disposition.js';
 
 export class FileResponse {
   @ApiProperty() id!: string;
@@ -64,7 +65,7 @@ export class PublicFilesController {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(f.name)}`)
+      .header('content-disposition', `${disposition}; filename*=UTF-8''${extValue(f.name)}`)
       .send(f.stream);
   }
 }

@@ -36,6 +36,8 @@ function render(v: unknown): string {
  */
 export function safeUrl(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return null;
+  // Browsers drop tabs and newlines from URLs and read `\` as `/`: `/\t/evil.com` would become `//evil.com`.
+  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) < 0x20 || raw.charCodeAt(i) === 0x7f) return null;
   if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
   try {
     const u = new URL(raw);

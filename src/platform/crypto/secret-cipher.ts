@@ -2,10 +2,14 @@ import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type Ke
 
 const VERSION = 'v1';
 
+const TAG_BYTES = 16;
+
 /**
- * Encrypts endpoint signing secrets at rest with AES-256-GCM under a key derived from
- * SECRET_ENCRYPTION_KEY (Keyring purpose `webhook-secrets`). Stored form: `v1.<iv>.<tag>.<ciphertext>`
- * (base64url). The endpoint id is bound as additional data, so a ciphertext cannot be moved to another row.
+ * Encrypts secrets at rest with AES-256-GCM under a key derived from SECRET_ENCRYPTION_KEY, one Keyring
+ * purpose per use (endpoint signing secrets: `webhook-secrets`; stored idempotent responses: `idempotency`).
+ * Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url). The row it belongs to is bound as additional data
+ * (`boundTo`), so a ciphertext cannot be moved to another row. Only full 16-byte tags are accepted: GCM would
+ * otherwise check a truncated tag, which is far easier to forge.
  *
  * It writes with the first key and reads with any (the current key first, then the keys being retired,
  * SECRET_ENCRYPTION_KEY_PREVIOUS); GCM's tag tells which key fits. `isCurrent()` says whether a stored
@@ -23,7 +27,7 @@ export class SecretCipher {
 
   encrypt(plaintext: string, boundTo: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(boundTo));
     const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
@@ -45,10 +49,12 @@ export class SecretCipher {
   private tryDecrypt(key: KeyObject, stored: string, boundTo: string): string | null {
     const [version, iv, tag, ct] = stored.split('.');
     if (version !== VERSION || !iv || !tag || ct === undefined) throw new Error('unrecognised encrypted secret');
+    const authTag = Buffer.from(tag, 'base64url');
+    if (authTag.length !== TAG_BYTES) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(boundTo));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(authTag);
       return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
       return null;
