@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ProbeModule } from '../support/probe.module.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { dumpDatabase } from '../support/dump.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
 
 /** `pg_dump` of the test database when a pg_dump that can read this server is installed, else null. */
 function pgDump(url: string): Promise<string | null> {
@@ -49,5 +50,50 @@ describe('API keys at rest and in logs', () => {
     expect(logs).not.toContain(tenant.key);
     expect(logs).not.toContain(wrong);
     expect(logs).not.toContain(tenant.key.slice(20));
+  });
+});
+
+describe('webhook secrets at rest, idempotent replays included', () => {
+  const rx = new HttpsReceiver();
+  let t: TestApp;
+  beforeAll(async () => {
+    await rx.start();
+    t = await startTestApp({ env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rx.close();
+  });
+
+  it('keeps no signing secret nor API key in clear after create, rotate and key creation with Idempotency-Key, and replays them', async () => {
+    const tenant = await aTenant(t.commands);
+    const extraKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
+    const send = (url: string, key: string, body: unknown) =>
+      t.inject({
+        method: 'POST',
+        url,
+        headers: { ...tenant.auth, 'content-type': 'application/json', 'idempotency-key': key },
+        payload: JSON.stringify(body),
+      });
+    const created = await send('/v1/webhook-endpoints', 'create-1', { url: rx.url('/hook'), event_types: ['contact.created'] });
+    expect(created.statusCode).toBe(201);
+    const { endpoint, secret } = created.json() as { endpoint: { id: string }; secret: string };
+    const rotated = await send(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, 'rotate-1', {});
+    expect(rotated.statusCode).toBe(200);
+    const newSecret = (rotated.json() as { secret: string }).secret;
+    expect(newSecret).toMatch(/^whsec_/);
+
+    // The replays answer the very same bodies, secrets included.
+    const replayedCreate = await send('/v1/webhook-endpoints', 'create-1', { url: rx.url('/hook'), event_types: ['contact.created'] });
+    expect([replayedCreate.statusCode, replayedCreate.json()]).toEqual([201, created.json()]);
+    const replayedRotate = await send(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, 'rotate-1', {});
+    expect([replayedRotate.statusCode, replayedRotate.json()]).toEqual([200, rotated.json()]);
+
+    const dump = [await pgDump(t.databaseUrl), await dumpDatabase(t)].filter(Boolean).join('\n');
+    expect(dump).toContain('idempotency_keys');
+    expect(dump).toContain('create-1'); // the dump really holds the stored responses
+    expect(dump).not.toContain('whsec_');
+    for (const s of [secret, newSecret]) expect(dump).not.toContain(s.slice('whsec_'.length));
+    for (const key of [tenant.key, extraKey.key]) expect(dump).not.toContain(key.slice(20));
   });
 });

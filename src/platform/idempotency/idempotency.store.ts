@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Keyring } from '../config/keyring.js';
+import { SecretCipher } from '../crypto/secret-cipher.js';
 import { jsonb, sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { HttpProblem } from '../http/problem.js';
@@ -17,6 +19,9 @@ export interface StoredResponse {
   headers: Record<string, string>;
 }
 
+/** The row a sealed body belongs to, bound into its ciphertext: it opens nowhere else. */
+const boundTo = (scope: IdempotencyScope) => `idempotency:${scope.workspaceId}:${scope.mode}:${scope.key}`;
+
 export type BeginResult = { kind: 'started'; token: string } | { kind: 'replay'; response: StoredResponse };
 
 /** Retention of a key, and how long an in-flight claim may stay silent before another request may take it over. */
@@ -25,6 +30,11 @@ export const IDEMPOTENCY_LEASE_SECONDS = 120;
 
 const keyOf = (scope: IdempotencyScope) => ({ workspace_id: scope.workspaceId, mode: scope.mode, key: scope.key }) as const;
 
+/** How a stored response body is kept: sealed, since some carry a secret (a new endpoint's, a rotated one). */
+type SealedBody = { $sealed: string };
+const isSealed = (body: unknown): body is SealedBody =>
+  typeof body === 'object' && body !== null && typeof (body as Partial<SealedBody>).$sealed === 'string';
+
 /**
  * The Idempotency-Key store (PostgreSQL). A key is claimed in its own committed statement, so a concurrent
  * duplicate sees it at once (409); the outcome is written by `complete()` inside the operation's own
@@ -32,7 +42,24 @@ const keyOf = (scope: IdempotencyScope) => ({ workspace_id: scope.workspaceId, m
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly db: Sql) {}
+  /** Seals every stored response body (AES-256-GCM, bound to its key's row): a backup holds no secret in clear. */
+  private readonly cipher: SecretCipher;
+
+  constructor(
+    private readonly db: Sql,
+    keyring: Keyring,
+  ) {
+    this.cipher = new SecretCipher(keyring.deriveAll('idempotency'));
+  }
+
+  private seal(scope: IdempotencyScope, body: unknown): SealedBody {
+    return { $sealed: this.cipher.encrypt(JSON.stringify(body ?? null), boundTo(scope)) };
+  }
+
+  /** A stored body as it was sent (rows stored before bodies were sealed are read as they are). */
+  private unseal(scope: IdempotencyScope, body: unknown): unknown {
+    return isSealed(body) ? JSON.parse(this.cipher.decrypt(body.$sealed, boundTo(scope))) : body;
+  }
 
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -98,7 +125,7 @@ export class IdempotencyStore {
       }
       return {
         kind: 'replay',
-        response: { status: row.response_status ?? 200, body: row.response_body, headers: row.response_headers ?? {} },
+        response: { status: row.response_status ?? 200, body: this.unseal(scope, row.response_body), headers: row.response_headers ?? {} },
       };
     }
     throw new HttpProblem('idempotency_request_in_progress', 'A request with this Idempotency-Key is still in progress.', {
@@ -114,7 +141,7 @@ export class IdempotencyStore {
         .set({
           state: 'done',
           response_status: response.status,
-          response_body: jsonb(response.body ?? null),
+          response_body: jsonb(this.seal(scope, response.body)),
           response_headers: jsonb(response.headers),
         })
         .where('workspace_id', '=', scope.workspaceId)
