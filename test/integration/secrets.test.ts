@@ -65,7 +65,7 @@ describe('webhook secrets at rest, idempotent replays included', () => {
     await rx.close();
   });
 
-  it('keeps no signing secret nor API key in clear after create, rotate and key creation with Idempotency-Key, and replays them', async () => {
+  it('keeps no signing secret nor API key in clear after create and rotate with Idempotency-Key, and replays them', async () => {
     const tenant = await aTenant(t.commands);
     const extraKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
     const send = (url: string, key: string, body: unknown) =>
