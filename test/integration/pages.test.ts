@@ -179,9 +179,11 @@ describe('pages', () => {
       const updated = res.json();
       expect(updated.title).toBe('My links'); // not mentioned: preserved
       expect(updated.description).toBe('New description');
+      // (Issue 13 added each block's data and file to the draft, so that a client can read a block before patching it.)
+      const link = (title: string, url: string) => ({ data: { title, url }, file_url: null, file_name: null });
       expect(updated.draft.blocks).toEqual([
-        { id: b, kind: 'LINK', enabled: false, label: 'B' },
-        { id: a, kind: 'LINK', enabled: true, label: 'A renamed' },
+        { id: b, kind: 'LINK', enabled: false, label: 'B', ...link('B', 'https://example.com/B') },
+        { id: a, kind: 'LINK', enabled: true, label: 'A renamed', ...link('A renamed', 'https://example.com/A') },
       ]);
       expect(new Date(updated.draft.updated_at).getTime()).toBeGreaterThan(new Date(page.draft.updated_at).getTime());
       const [usage] = await t.sql<{ used: string }>(`SELECT used FROM quota_usage WHERE workspace_id = $1`, [workspace.id]);
@@ -306,6 +308,11 @@ describe('pages', () => {
         'Newsletter',
         'Tip jar',
       ]);
+      // Each block reads back with its data (URLs normalized) and, for a block with a file, that file.
+      const read = page.draft.blocks as { data: object; file_url: string | null; file_name: string | null }[];
+      expect(read[0]).toMatchObject({ data: { url: 'https://example.com/', title: 'Site' }, file_url: null, file_name: null });
+      expect(read[4]).toMatchObject({ data: { gated: true }, file_url: pdf.public_path, file_name: 'guide.pdf' });
+      expect(read[9]?.data).toEqual({});
 
       const add = (body: object) =>
         call('POST', `/v1/pages/${page.id}/blocks`, auth, { expected_updated_at: page.draft.updated_at, ...body });

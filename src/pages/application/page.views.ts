@@ -8,6 +8,19 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const publicUrlOf = (s: Pick<PageState, 'status' | 'slug'>, siteUrl: string): string | null =>
   s.status === 'PUBLISHED' ? `${siteUrl}/${s.slug}` : null;
 
+/** A draft block as the API returns it: enough to read a block back before patching it. */
+export interface DraftBlockView {
+  id: string;
+  kind: string;
+  enabled: boolean;
+  label: string;
+  /** the block's contents, as stored (URLs normalized) */
+  data: Record<string, unknown>;
+  /** a FILE block's file: its public path and name (null for other kinds) */
+  file_url: string | null;
+  file_name: string | null;
+}
+
 export interface PageView {
   id: string;
   title: string;
@@ -17,7 +30,7 @@ export interface PageView {
   locale: string;
   public_url: string | null;
   theme: { label: string; preset_key: string };
-  draft: { updated_at: string; block_count: number; blocks: { id: string; kind: string; enabled: boolean; label: string }[] };
+  draft: { updated_at: string; block_count: number; blocks: DraftBlockView[] };
   published: { is_live: boolean; block_count: number; live_updated_at: string | null };
 }
 
@@ -35,7 +48,15 @@ export function pageView(s: PageState, siteUrl: string): PageView {
     draft: {
       updated_at: s.draftUpdatedAt.toISOString(),
       block_count: s.draftBlocks.length,
-      blocks: s.draftBlocks.map((b) => ({ id: b.id, kind: b.kind, enabled: b.enabled, label: labelOf(b.kind, b.data, b.fileName) })),
+      blocks: s.draftBlocks.map((b) => ({
+        id: b.id,
+        kind: b.kind,
+        enabled: b.enabled,
+        label: labelOf(b.kind, b.data, b.fileName),
+        data: { ...b.data },
+        file_url: b.fileUrl,
+        file_name: b.fileName,
+      })),
     },
     published: { is_live: live, block_count: live ? (s.liveBlocks?.length ?? 0) : 0, live_updated_at: iso(s.liveUpdatedAt) },
   };

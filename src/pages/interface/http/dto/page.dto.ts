@@ -114,6 +114,15 @@ class BlockRefResponse {
   @ApiProperty({ enum: BLOCK_KINDS }) kind!: string;
   @ApiProperty() enabled!: boolean;
   @ApiProperty() label!: string;
+  @ApiProperty({
+    description: "The block's contents as stored (URLs in their normalized form); its shape is the schema of its kind.",
+    anyOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })),
+  })
+  data!: Record<string, unknown>;
+  @ApiProperty({ type: 'string', nullable: true, description: "A FILE block's file: its public path; null for other kinds." })
+  file_url!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: "A FILE block's file name; null for other kinds." })
+  file_name!: string | null;
 }
 class DraftResponse {
   @ApiProperty({ format: 'date-time', description: 'The concurrency stamp every page write requires.' }) updated_at!: string;
