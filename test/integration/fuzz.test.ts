@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import type { AddressInfo } from 'node:net';
 import { ERROR_CATALOG } from '../../src/platform/errors/error-catalog.js';
 import { aTenant } from '../factories/access.factory.js';
+import { rawRequest } from '../support/raw-http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Runs per operation; `FUZZ_RUNS=1000 npm test -- fuzz` is the slow variant. */
@@ -212,5 +214,66 @@ describe('fuzzing every operation', () => {
       expect(own).not.toContain('we_bystander');
     }
     expect(await snapshotOfBystander()).toBe(before);
+  });
+});
+
+/**
+ * Raw malformed HTTP, below what any client library would send: random bytes in header names and values,
+ * oversized headers, broken request lines and chunked bodies. Every answer is a problem+json with a code from
+ * the catalog and an X-Request-Id, never a 5xx, Fastify's own body or a reset.
+ */
+describe('fuzzing the HTTP parser', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const byte = fc.integer({ min: 0, max: 255 });
+  const bytes = (max: number) => fc.array(byte, { minLength: 1, maxLength: max }).map((b) => Buffer.from(b));
+  const malformed = fc.oneof(
+    // a header whose name or value holds random bytes (CR, LF, NUL, non-ASCII, …)
+    fc
+      .tuple(bytes(20), bytes(40))
+      .map(([name, value]) =>
+        Buffer.concat([Buffer.from('GET /v1/contacts HTTP/1.1\r\nHost: x\r\nX-'), name, Buffer.from(': '), value, Buffer.from('\r\n\r\n')]),
+      ),
+    // headers over the 16 KiB limit
+    fc
+      .integer({ min: 17 * 1024, max: 200_000 })
+      .map((n) => Buffer.from(`GET /v1/pages HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(n)}\r\n\r\n`)),
+    // a chunked body with a random chunk-size line
+    bytes(12).map((size) =>
+      Buffer.concat([
+        Buffer.from('POST /v1/pages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n'),
+        size,
+        Buffer.from('\r\n{}\r\n0\r\n\r\n'),
+      ]),
+    ),
+    // a random request line
+    bytes(60).map((line) => Buffer.concat([line, Buffer.from('\r\nHost: x\r\n\r\n')])),
+  );
+
+  it('answers every malformed request with a problem+json from the catalog and an X-Request-Id', async () => {
+    await fc.assert(
+      fc.asyncProperty(malformed, async (request) => {
+        const answer = await rawRequest(port, [
+          Buffer.concat([request, Buffer.from('GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')]),
+        ]);
+        if (answer.status === 200 && !answer.headers['content-type']?.includes('problem')) return; // the bytes happened to be valid
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(answer.headers['x-request-id']).toBeDefined();
+        // (The body of the first answer only: a second one, for the request appended above, may follow it.)
+        const body = Buffer.from(answer.body, 'latin1').subarray(0, Number(answer.headers['content-length']));
+        expect(CODES.has((JSON.parse(body.toString('utf8')) as { code: string }).code)).toBe(true);
+        expect(answer.reset).toBe(false);
+      }),
+      { numRuns: RUNS * 4 },
+    );
   });
 });

@@ -30,6 +30,8 @@ export interface AppConfig {
    * client), a hop count, or proxy addresses and CIDRs (TRUST_PROXY).
    */
   trustProxy: false | number | string[];
+  /** HTTP_REQUEST_TIMEOUT_SECONDS: a request must arrive in full within this long (ms), else 408 */
+  requestTimeoutMs: number;
   /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
   siteCdnMaxAge: number | null;
 }
@@ -154,6 +156,8 @@ const schema = {
   // Behind a CDN: live pages may be kept by shared caches this many seconds (s-maxage), and each view is counted
   // by a tiny uncacheable image the page embeds instead of by the page itself (docs/adr/0031). Unset: off.
   SITE_CDN_MAX_AGE: int(1, 86_400).optional(),
+  // A request (headers and body) must arrive in full within this long, else it is answered 408 and closed.
+  HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 600).default(30),
 };
 
 /**
@@ -198,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY ?? false,
     siteCdnMaxAge: v.SITE_CDN_MAX_AGE ?? null,
+    requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -81,6 +81,19 @@ export const ERROR_CATALOG = {
     description: 'A request with this `Idempotency-Key` is still being processed.',
     remedy: 'Retry after a short wait; once the first request finishes its result is replayed.',
   },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    description:
+      'The request (its headers and body) did not fully arrive within 30 seconds (HTTP_REQUEST_TIMEOUT_SECONDS). The connection is closed.',
+    remedy: 'Send the whole request at once; check for a proxy or client that holds the body back.',
+  },
+  request_header_fields_too_large: {
+    status: 431,
+    title: 'Request header fields too large',
+    description: 'The request headers exceed 16 KiB in all. The connection is closed.',
+    remedy: 'Send fewer or shorter headers (a cookie jar is the usual culprit).',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',

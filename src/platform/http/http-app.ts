@@ -10,6 +10,7 @@ import { PinoNestLogger } from '../observability/logger.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { installBodyParsers } from './body-parsing.js';
+import { clientErrorHandler } from './client-errors.js';
 import { sendProblem } from './problem.js';
 import { ProblemFilter } from './problem.filter.js';
 import { requestIdFor } from './request-id.js';
@@ -44,6 +45,13 @@ export async function buildHttpApp(
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Long ids reach the handlers (and get their 404) instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 2048 },
+    // Malformed HTTP and requests that trickle in are answered problem+json too, then closed (client-errors.ts).
+    // Node checks it every connectionsCheckingInterval (a quarter of it: a 30 s limit holds within 7.5 s). It must
+    // also reach Node's server at its creation (`http`): set afterwards, as Fastify's own option does, the body
+    // of a request that trickles in is never timed out.
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, config.requestTimeoutMs / 4) },
+    clientErrorHandler: clientErrorHandler(config.docsUrl),
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
     frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', req.id);
