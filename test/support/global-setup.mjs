@@ -1,6 +1,6 @@
 // Integration tests run against a real PostgreSQL: the server of DATABASE_URL when it is set, else an
 // embedded one started here. A template database is migrated once; each test file clones it.
-// The project is compiled first: the CLI tests run the compiled CLI, and this file uses the compiled
+// The project is compiled first (when out of date): the CLI tests run the compiled CLI, and this file uses the compiled
 // embedded-postgres and migration code (jest's module mapping does not apply to globalSetup).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +13,8 @@ export default async function globalSetup() {
   if (major < 24 || (major === 24 && minor < 9)) {
     throw new Error(`Tests need Node >= 24.9 (running ${process.versions.node}); run them with npm test.`);
   }
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // Built only when dist/ is older than the sources (scripts/ensure-built.mjs, shared with npm start and the CLI).
+  execFileSync(process.execPath, ['scripts/ensure-built.mjs'], { stdio: 'inherit' });
   const { startEmbeddedPostgres } = await import('../../dist/platform/database/embedded-postgres.js');
   const { migrate } = await import('../../dist/platform/database/orm.js');
 
