@@ -34,11 +34,11 @@ export function isStale(root, entries = ['main.js', 'cli.js', 'worker.js']) {
   return newestSource(root) > sources;
 }
 
-function ownerAlive(lock) {
+function ownerAlive(lockDir) {
   try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    const pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
     process.kill(pid, 0);
-    return Date.now() - statSync(lock).mtimeMs < LOCK_STALE_MS;
+    return Date.now() - statSync(lockDir).mtimeMs < LOCK_STALE_MS;
   } catch {
     return false;
   }
