@@ -57,7 +57,7 @@ export async function prepare(options: { runWorkers?: boolean; logLevel?: string
     }
     throw err;
   }
-  const logger = createLogger(options.logLevel ?? config.logLevel);
+  const logger = createLogger(options.logLevel ?? config.logLevel, config.logFormat);
   if (config.webhookAllowedTargets.length > 0) {
     logger.warn(
       { targets: config.webhookAllowedTargets },

@@ -107,14 +107,54 @@ describe('starting the service', () => {
     }
   });
 
+  it('with DATABASE_URL and no workspace, ends its start-up by saying how to create one; LOG_FORMAT=pretty logs for humans', async () => {
+    const name = `${process.env.TEST_TEMPLATE_DB}_fresh${Date.now() % 100000}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'bp-hint-'));
+    const env = {
+      DATABASE_URL: withDatabase(process.env.TEST_ADMIN_URL!, name),
+      PORT: String(port),
+      SECRET_ENCRYPTION_KEY: KEY,
+      DATA_DIR: dataDir,
+      RUN_WORKERS: 'false',
+      LOG_FORMAT: 'pretty',
+    };
+    try {
+      const api = await launch('dist/main.js', env, /key create --workspace[^\n]*\n/);
+      try {
+        const out = api.output();
+        expect(out.trimEnd().split('\n').at(-1)).toMatch(/npm run -s cli -- key create --workspace/);
+        expect(out).toContain('No workspace yet. Create one and an API key with the operator CLI:');
+        expect(out).toMatch(/INFO.*Bio-Page API listening/);
+        expect(out).not.toMatch(/^\{"level"/m); // no JSON lines
+      } finally {
+        expect(await stop(api.child)).toBe(0);
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('starts with no DATABASE_URL on an embedded PostgreSQL, and prints a demo key that works', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'bp-embedded-'));
     const env = { DATABASE_URL: undefined, PORT: String(port), DATA_DIR: dataDir, SECRET_ENCRYPTION_KEY: undefined };
-    const first = await launch('dist/main.js', env, /Bio-Page API listening/);
+    const first = await launch('dist/main.js', env, /Demo API key \(shown once\)[^\n]*\n[^\n]*\n/);
     let key: string;
     try {
       key = /Demo API key \(shown once\): (bp_live_\w+)/.exec(first.output())![1]!;
+      // The key is the last thing printed, after the log lines (JSON, since the output is not a terminal).
+      const lines = first.output().trimEnd().split('\n');
+      expect(lines.at(-1)).toMatch(/^Try: curl -H "Authorization: Bearer bp_live_/);
+      const logLines = lines.slice(0, lines.findIndex((l) => l.startsWith('First start')) - 1).filter((l) => l.trim());
+      expect(logLines.every((l) => l.startsWith('{') && JSON.parse(l).service === 'bio-page')).toBe(true);
+      expect(first.output()).toContain('Bio-Page API listening');
+      expect(first.output()).not.toMatch(/Mapped \{/); // Nest's route list is at debug level
       const res = await fetch(`http://127.0.0.1:${port}/v1/contacts`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ data: [], has_more: false, next_cursor: null });

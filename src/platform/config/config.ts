@@ -32,6 +32,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** HTTP_REQUEST_TIMEOUT_SECONDS: a request must arrive in full within this long (ms), else 408 */
   requestTimeoutMs: number;
+  /** LOG_FORMAT: json or pretty; undefined follows the output (pretty in a terminal) */
+  logFormat: 'json' | 'pretty' | undefined;
   /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
   siteCdnMaxAge: number | null;
 }
@@ -136,6 +138,8 @@ const schema = {
   DATABASE_WORKER_POOL_SIZE: int(1, 1000).default(8),
   DATABASE_POOL_WAIT_MS: int(100, 60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // json: one JSON object per line; pretty: human-readable. Unset: pretty in a terminal, JSON otherwise.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   // Behind a load balancer: the number of proxies in front (a hop count), or their addresses and CIDRs, whose
   // X-Forwarded-For is believed, so that the live site tells visitors apart. Unset: the socket's peer.
   TRUST_PROXY: z
@@ -200,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
     trustProxy: v.TRUST_PROXY ?? false,
     siteCdnMaxAge: v.SITE_CDN_MAX_AGE ?? null,
     requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Paths never written to logs: credentials, secrets and keys wherever they appear. */
 export const REDACT_PATHS = [
@@ -17,14 +18,29 @@ export const REDACT_PATHS = [
   'token',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * The process's logger: JSON lines (for collectors), or human-readable lines when `format` is `pretty`. Unset,
+ * the format follows the output: pretty in a terminal, JSON when piped or redirected (decisions.md).
+ */
+export function createLogger(level: string, format: LogFormat | undefined = undefined): Logger {
+  const options = {
     level,
     base: { service: 'bio-page' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  if ((format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') return pino(options);
+  // In the main thread (not a transport worker), so nothing written just before an exit is lost.
+  return pino(
+    options,
+    pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' }),
+  );
 }
+
+/** Nest's own start-up chatter (one line per module and per mapped route): kept, at debug level. */
+const FRAMEWORK_CHATTER = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
 
 /** Nest's logger interface on top of pino, so framework and application logs share one JSON stream. */
 export class PinoNestLogger implements LoggerService {
@@ -43,7 +59,8 @@ export class PinoNestLogger implements LoggerService {
   }
 
   log(message: unknown, ...params: unknown[]) {
-    this.write('info', message, params);
+    const context = params[params.length - 1];
+    this.write(typeof context === 'string' && FRAMEWORK_CHATTER.has(context) ? 'debug' : 'info', message, params);
   }
   error(message: unknown, ...params: unknown[]) {
     this.write('error', message, params);
