@@ -69,7 +69,8 @@ function checkReachableAsRoot(dataDir: string): void {
   if (blockedBinaries)
     throw new EmbeddedPostgresUnavailable(
       `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${blockedBinaries} to reach its programs in ` +
-        'node_modules: move the project to a folder every user can enter (such as /srv or /opt), or set DATABASE_URL to your own PostgreSQL.',
+        'node_modules: move the project to a folder every user can enter (such as /srv or /opt), ' +
+        'or set DATABASE_URL to your own PostgreSQL.',
     );
   // The data folder itself is made enterable (and the cluster's own folder is given to postgres); its parents must be.
   const blockedData = blockingFolder(dataDir, user, false);
