@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** Validated runtime configuration. Every name here is listed in shared/spec/decisions.md. */
+/** Validated runtime configuration. Every name here is listed in docs/contract/decisions.md or the README. */
 export interface AppConfig {
   nodeEnv: string;
   host: string;
