@@ -93,7 +93,13 @@ export async function buildHttpApp(
 
   const document = buildOpenApiDocument(app, config.publicApiUrl, schemas);
   app.get(OpenApiDocument).document = document;
-  SwaggerModule.setup('docs', app, document, { raw: false, customSiteTitle: 'Bio-Page API reference' });
+  SwaggerModule.setup('docs', app, document, {
+    raw: false,
+    customSiteTitle: 'Bio-Page API reference',
+    // The key survives a reload; "Try it out" is a deliberate click (it acts on live data); no vendor top bar.
+    swaggerOptions: { persistAuthorization: true, tryItOutEnabled: false, displayRequestDuration: true },
+    customCss: '.swagger-ui .topbar { display: none }',
+  });
   await app.init();
   return { app, routes };
 }

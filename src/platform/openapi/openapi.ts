@@ -41,11 +41,15 @@ export function buildOpenApiDocument(
     .setTitle('Bio-Page Publishing API')
     .setDescription(
       'Workspace-scoped REST API for bio pages, contacts, files, analytics and signed webhooks. ' +
-        'Errors are RFC 9457 problem+json; every response carries X-Request-Id; successful responses carry RateLimit-Policy and RateLimit.',
+        'Errors are RFC 9457 problem+json; every response carries X-Request-Id; ' +
+        'successful responses carry RateLimit-Policy and RateLimit.' +
+        `\n\nThis document: [${publicApiUrl}/v1/openapi.json](${publicApiUrl}/v1/openapi.json). ` +
+        `Each error code has a page under [/docs/errors](${publicApiUrl}/docs/errors/invalid-request) (the \`type\` of every problem). ` +
+        'Within 1.x changes are additive (see the changelog and the compatibility policy in the repository).',
     )
     .setVersion('1.0.0')
     .addServer(publicApiUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'bp_live_… or bp_test_…' }, 'bearer')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'bp_live_… or bp_test_…' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'apiKey')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
