@@ -220,6 +220,36 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Problem.properties.code.enum).toEqual(expect.arrayContaining(['invalid_request', 'quota_exhausted']));
   });
 
+  it('documents response headers, body errors, closed request bodies, integer defaults and tags', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const create = doc.paths['/v1/pages'].post;
+    expect(Object.keys(create.responses['201'].headers).sort()).toEqual(
+      ['Idempotent-Replayed', 'Location', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'].sort(),
+    );
+    expect(Object.keys(create.responses['429'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Request-Id', 'RateLimit']));
+    expect(Object.keys(create.responses['503'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Request-Id']));
+    expect(create.responses['413'].description).toContain('payload_too_large');
+    expect(create.responses['415'].description).toContain('unsupported_media_type');
+    expect(doc.paths['/v1/contacts'].get.responses['413']).toBeUndefined(); // no body, no 413
+    expect(doc.paths['/v1/contacts'].get.responses['200'].headers['Idempotent-Replayed']).toBeUndefined();
+    for (const name of ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Idempotent-Replayed'])
+      expect(doc.components.headers[name].schema).toBeDefined();
+    for (const body of ['CreatePageBody', 'UpdatePageBody', 'BlockUpdate', 'AddBlockBody', 'CreateEndpointBody', 'ReplayBody'])
+      expect([body, doc.components.schemas[body].additionalProperties]).toEqual([body, false]);
+    const range = doc.paths['/v1/analytics/summary'].get.parameters.find((p: { name: string }) => p.name === 'range_days');
+    expect(range.schema).toEqual({ type: 'integer', enum: [7, 30, 90], default: 30 });
+    expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
+    expect(doc.tags.map((tag: { name: string }) => tag.name).sort()).toEqual([
+      'Analytics',
+      'Contacts',
+      'Files',
+      'Meta',
+      'Pages',
+      'Webhooks',
+    ]);
+    expect(doc.tags.every((tag: { description: string }) => tag.description.length > 10)).toBe(true);
+  });
+
   it('lists exactly the /v1 routes the app serves', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)

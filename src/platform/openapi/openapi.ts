@@ -30,6 +30,65 @@ const PROBLEM_SCHEMA = {
   },
 };
 
+/** The response headers operations document (platform/http/pipeline/operation.ts refers to them). */
+const RESPONSE_HEADERS = {
+  'X-Request-Id': {
+    description: 'The request id: the `request_id` of a problem, and of the request in the logs. A client-sent safe value is echoed.',
+    required: true,
+    schema: { type: 'string', examples: ['req_4f1c2d…'] },
+  },
+  RateLimit: {
+    description: 'Remaining requests and seconds to reset, per policy (draft-ietf-httpapi-ratelimit-headers): `"burst";r=97;t=8, …`.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The limits that apply to the key: `"burst";q=100;w=10, "monthly";q=100000;w=2592000`.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored result of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** The API's tags, with what each covers. */
+const TAGS = [
+  { name: 'Pages', description: 'Pages and their blocks: the draft edited through the API, and publishing it live.' },
+  { name: 'Contacts', description: 'Contacts captured by live pages (sign-ups, gated downloads) and the CLI.' },
+  { name: 'Files', description: 'Files uploaded to the workspace, served at their public path.' },
+  { name: 'Analytics', description: 'Views, clicks, referrers and tips over the last 7, 30 or 90 days.' },
+  { name: 'Webhooks', description: 'Signed webhook endpoints, their deliveries, retries, resend and replay.' },
+  { name: 'Meta', description: 'This document.' },
+];
+
+/**
+ * Request bodies refuse unknown fields (validation forbids them), so their schemas, and the schemas their
+ * properties refer to, say `additionalProperties: false`. Block `data` (a choice between the kinds' schemas)
+ * is left as its kind's schema says.
+ */
+function closeRequestBodies(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<
+    string,
+    { properties?: Record<string, unknown>; additionalProperties?: boolean }
+  >;
+  const seen = new Set<string>();
+  const close = (ref: unknown) => {
+    const name = typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : null;
+    if (!name || seen.has(name) || !schemas[name]) return;
+    seen.add(name);
+    const schema = schemas[name];
+    schema.additionalProperties = false;
+    for (const property of Object.values(schema.properties ?? {}) as { $ref?: string; items?: { $ref?: string } }[]) {
+      close(property.$ref);
+      close(property.items?.$ref);
+    }
+  };
+  for (const ops of Object.values(document.paths))
+    for (const op of Object.values(ops) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[])
+      for (const media of Object.values(op?.requestBody?.content ?? {})) close(media.schema?.$ref);
+}
+
 /** Builds the OpenAPI 3.1 description from the controllers' decorators. */
 export function buildOpenApiDocument(
   app: INestApplication,
@@ -56,7 +115,9 @@ export function buildOpenApiDocument(
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...(extraSchemas as Record<string, never>), Problem: PROBLEM_SCHEMA as never },
+    headers: RESPONSE_HEADERS as never,
   };
+  closeRequestBodies(document);
   document.paths['/v1/openapi.json'] = {
     get: {
       operationId: 'getOpenApiDocument',
@@ -66,6 +127,9 @@ export function buildOpenApiDocument(
       responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   };
+  document.tags = TAGS.filter((t) =>
+    Object.values(document.paths).some((ops) => Object.values(ops).some((o) => (o as { tags?: string[] })?.tags?.includes(t.name))),
+  );
   return document;
 }
 

@@ -48,10 +48,27 @@ const COMMON_ERRORS: ErrorCode[] = [
   'service_unavailable',
 ];
 
+/** A response header defined once in `components.headers` (see platform/openapi). */
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers a response of `status` carries (documented, so that generated clients type them). */
+function responseHeaders(spec: OperationSpec, status: number): Record<string, { $ref: string }> {
+  const rateLimit = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+  return {
+    'X-Request-Id': header('X-Request-Id'),
+    ...(status < 300 ? rateLimit : {}),
+    ...(status < 300 && spec.idempotent ? { 'Idempotent-Replayed': header('Idempotent-Replayed') } : {}),
+    ...(status === 429 ? { ...rateLimit, 'Retry-After': header('Retry-After') } : {}),
+    ...(status === 503 || (status === 409 && spec.idempotent) ? { 'Retry-After': header('Retry-After') } : {}),
+  };
+}
+
 /** One OpenAPI problem response per status, naming the codes it can carry. */
 function errorResponses(spec: OperationSpec): MethodDecorator[] {
   const codes = [
     ...COMMON_ERRORS,
+    // Fastify refuses an oversized body and the body parsers a media type other than JSON.
+    ...(spec.body ? (['payload_too_large', 'unsupported_media_type'] as ErrorCode[]) : []),
     ...(spec.idempotent ? (['idempotency_request_in_progress', 'idempotency_key_reused'] as ErrorCode[]) : []),
     ...(spec.errors ?? []),
   ];
@@ -63,6 +80,7 @@ function errorResponses(spec: OperationSpec): MethodDecorator[] {
       ApiResponse({
         status,
         description: `Problem: ${list.join(', ')}`,
+        headers: responseHeaders(spec, status),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       }),
     );
@@ -81,6 +99,12 @@ function queryParameters(dto: Type<object> | undefined): MethodDecorator[] {
     const meta = (Reflect.getMetadata(MODEL_PROPERTIES, dto.prototype, name) ?? {}) as Record<string, unknown>;
     const { required, ...schema } = meta;
     // @ApiProperty leaves `required` unset (meaning required); @ApiPropertyOptional sets it to false.
+    if (Array.isArray(schema.enum)) {
+      // ApiQuery would turn an enum into a plain `number` and drop its default: spell the schema out.
+      const type = typeof schema.type === 'string' ? schema.type : typeof schema.enum[0] === 'number' ? 'number' : 'string';
+      const own = { type, enum: schema.enum, ...(schema.default === undefined ? {} : { default: schema.default }) };
+      return ApiQuery({ name, required: required !== false, description: schema.description, schema: own } as never);
+    }
     return ApiQuery({ name, required: required !== false, ...(schema as object) } as never);
   });
 }
@@ -112,9 +136,10 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       status: spec.status,
       type: spec.response,
       description: 'Success',
-      ...(spec.status === 201
-        ? { headers: { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } }
-        : {}),
+      headers: {
+        ...responseHeaders(spec, spec.status),
+        ...(spec.status === 201 ? { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } : {}),
+      },
     }),
     ...errorResponses(spec),
   );
