@@ -230,6 +230,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(create.responses['503'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Request-Id']));
     expect(create.responses['413'].description).toContain('payload_too_large');
     expect(create.responses['415'].description).toContain('unsupported_media_type');
+    // Every error code an operation can return has an example, with its real status.
+    const examples = create.responses['429'].content['application/problem+json'].examples;
+    expect(Object.keys(examples).sort()).toEqual(['quota_exhausted', 'rate_limited']);
+    expect(examples.rate_limited.value).toMatchObject({ code: 'rate_limited', status: 429, type: '/docs/errors/rate-limited' });
     expect(doc.paths['/v1/contacts'].get.responses['413']).toBeUndefined(); // no body, no 413
     expect(doc.paths['/v1/contacts'].get.responses['200'].headers['Idempotent-Replayed']).toBeUndefined();
     for (const name of ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Idempotent-Replayed'])

@@ -1,6 +1,6 @@
 import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import { ERROR_CATALOG, type ErrorCode } from '../../errors/error-catalog.js';
+import { ERROR_CATALOG, errorSlug, type ErrorCode } from '../../errors/error-catalog.js';
 
 export interface OperationSpec {
   /** OpenAPI operationId */
@@ -63,7 +63,21 @@ function responseHeaders(spec: OperationSpec, status: number): Record<string, { 
   };
 }
 
-/** One OpenAPI problem response per status, naming the codes it can carry. */
+/** What a problem of `code` looks like (the documentation's example; `type` is relative to the docs URL). */
+function problemExample(code: ErrorCode) {
+  const spec = ERROR_CATALOG[code];
+  return {
+    type: `/docs/errors/${errorSlug(code)}`,
+    title: spec.title,
+    status: spec.status,
+    instance: 'urn:request:req_8d1f0c2b6a7e4c3f9b5a1d2e3f4a5b6c',
+    code,
+    request_id: 'req_8d1f0c2b6a7e4c3f9b5a1d2e3f4a5b6c',
+    detail: spec.description,
+  };
+}
+
+/** One OpenAPI problem response per status, naming the codes it can carry, with an example of each. */
 function errorResponses(spec: OperationSpec): MethodDecorator[] {
   const codes = [
     ...COMMON_ERRORS,
@@ -72,7 +86,7 @@ function errorResponses(spec: OperationSpec): MethodDecorator[] {
     ...(spec.idempotent ? (['idempotency_request_in_progress', 'idempotency_key_reused'] as ErrorCode[]) : []),
     ...(spec.errors ?? []),
   ];
-  const byStatus = new Map<number, string[]>();
+  const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
   return [...byStatus.entries()]
     .sort(([a], [b]) => a - b)
@@ -81,7 +95,12 @@ function errorResponses(spec: OperationSpec): MethodDecorator[] {
         status,
         description: `Problem: ${list.join(', ')}`,
         headers: responseHeaders(spec, status),
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        content: {
+          'application/problem+json': {
+            schema: { $ref: '#/components/schemas/Problem' },
+            examples: Object.fromEntries(list.map((code) => [code, { summary: ERROR_CATALOG[code].title, value: problemExample(code) }])),
+          },
+        },
       }),
     );
 }
