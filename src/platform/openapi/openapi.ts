@@ -52,6 +52,113 @@ const RESPONSE_HEADERS = {
   },
 };
 
+/** The Standard Webhooks headers every delivery carries (decisions: the contract's "Headers and signature"). */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', description: 'The envelope `id` (`whmsg_…`): the same on every attempt; de-duplicate on it.' },
+  { name: 'webhook-timestamp', description: 'Unix time in seconds of this attempt; refuse it when more than 300 s away from now.' },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64>` entries, each base64(HMAC-SHA256(secret bytes after `whsec_`, `<id>.<timestamp>.<raw body>`)); ' +
+      'two while a rotated secret overlaps (24 h): accept any that matches. Verify with the `standardwebhooks` package.',
+  },
+].map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The payload schemas of the events, keyed by type: what each envelope's `data` holds. */
+const EVENT_DATA: Record<string, { summary: string; data: Record<string, unknown> }> = {
+  'contact.created': {
+    summary: 'A contact was captured (newsletter sign-up, form, gated download)',
+    data: { type: 'object', required: ['contact'], properties: { contact: schemaRef('ContactResponse') } },
+  },
+  'page.published': {
+    summary: 'A page went live, published at once or when its schedule fired',
+    data: {
+      type: 'object',
+      required: ['page'],
+      properties: {
+        page: {
+          type: 'object',
+          required: ['id', 'title', 'slug', 'published_at'],
+          properties: {
+            id: { type: 'string' },
+            title: { type: 'string' },
+            slug: { type: 'string' },
+            published_at: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
+    },
+  },
+  'sale.paid': {
+    summary: 'A tip or digital-product sale completed',
+    data: { type: 'object', required: ['sale'], properties: { sale: schemaRef('WebhookSale') } },
+  },
+  'sale.refunded': {
+    summary: 'A sale was refunded',
+    data: { type: 'object', required: ['sale'], properties: { sale: schemaRef('WebhookSale') } },
+  },
+  'endpoint.test': {
+    summary: 'Sent on endpoint creation, on a URL change and by the test operation (never subscribed, never stored)',
+    data: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  },
+};
+
+const WEBHOOK_SALE = {
+  type: 'object',
+  required: ['id', 'kind', 'gross_amount_cents', 'net_amount_cents', 'currency', 'customer_email', 'created_at'],
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string', enum: ['PRODUCT', 'TIP'] },
+    gross_amount_cents: { type: 'integer' },
+    net_amount_cents: { type: 'integer' },
+    currency: { type: 'string' },
+    customer_email: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+/**
+ * OpenAPI 3.1 `webhooks`: what the service POSTs to an endpoint, one entry per event type, so a tool can type a
+ * receiver. The set of types is open: receivers must accept (and may ignore) types they do not know.
+ */
+function webhooks(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(EVENT_DATA).map(([type, { summary, data }]) => [
+      type,
+      {
+        post: {
+          operationId: `on${type.replace(/(^|\.)(\w)/g, (_m, _dot, c: string) => c.toUpperCase())}`,
+          summary,
+          tags: ['Webhooks'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'type', 'created_at', 'data'],
+                  properties: {
+                    id: { type: 'string', pattern: '^whmsg_', description: 'Stable across retries and resends.' },
+                    type: { type: 'string', const: type },
+                    created_at: { type: 'string', format: 'date-time' },
+                    data,
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'Any 2xx counts as delivered; anything else (or no answer within 10 s) is retried.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The API's tags, with what each covers. */
 const TAGS = [
   { name: 'Pages', description: 'Pages and their blocks: the draft edited through the API, and publishing it live.' },
@@ -117,6 +224,8 @@ export function buildOpenApiDocument(
     schemas: { ...document.components?.schemas, ...(extraSchemas as Record<string, never>), Problem: PROBLEM_SCHEMA as never },
     headers: RESPONSE_HEADERS as never,
   };
+  (document.components.schemas as Record<string, unknown>).WebhookSale = WEBHOOK_SALE;
+  document.webhooks = webhooks() as never;
   closeRequestBodies(document);
   document.paths['/v1/openapi.json'] = {
     get: {
