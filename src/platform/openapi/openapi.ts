@@ -16,7 +16,12 @@ const PROBLEM_SCHEMA = {
     title: { type: 'string' },
     status: { type: 'integer' },
     instance: { type: 'string', description: 'urn:request:<request_id>' },
-    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
+    // Open: new codes may appear within 1.x (docs/compatibility.md); the known ones are listed, not enforced.
+    code: {
+      type: 'string',
+      description: `Branch on this. Known values: ${Object.keys(ERROR_CATALOG).join(', ')}. Treat an unknown code by its HTTP status.`,
+      examples: Object.keys(ERROR_CATALOG),
+    },
     request_id: { type: 'string', description: 'equals the X-Request-Id header' },
     detail: { type: 'string' },
     errors: {
@@ -211,7 +216,12 @@ export function buildOpenApiDocument(
         'successful responses carry RateLimit-Policy and RateLimit.' +
         `\n\nThis document: [${publicApiUrl}/v1/openapi.json](${publicApiUrl}/v1/openapi.json). ` +
         `Each error code has a page under [/docs/errors](${publicApiUrl}/docs/errors/invalid-request) (the \`type\` of every problem). ` +
-        'Within 1.x changes are additive (see the changelog and the compatibility policy in the repository).',
+        'Within 1.x changes are additive (see the changelog and the compatibility policy in the repository).' +
+        '\n\n**Getting started.** (1) Get a key: `npm start` prints a demo key on its first start; with your own database, ' +
+        '`bin/bio-page workspace create --name Studio` then `bin/bio-page key create --workspace <id>`. ' +
+        '(2) Authorize above with it (kept across reloads) and try `POST /v1/pages`. ' +
+        '(3) Create a webhook endpoint; verify each delivery on its raw body with the `standardwebhooks` package and the ' +
+        '`whsec_` secret returned once; the payloads are described under Webhooks.',
     )
     .setVersion('1.0.0')
     .addServer(publicApiUrl)
