@@ -102,9 +102,17 @@ export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationS
     return this.writing;
   }
 
+  private dropped = 0;
+  private droppedLoggedAt = 0;
+
+  /** Drops the oldest visits; says so at most every 10 s (an outage must not also flood the logs). */
   private drop(count: number): void {
     this.pending.splice(0, count);
     this.settled += count;
-    this.logger.error({ dropped: count }, 'Visit buffer full (is the database down?): the oldest visits were dropped');
+    this.dropped += count;
+    if (Date.now() - this.droppedLoggedAt < 10_000) return;
+    this.droppedLoggedAt = Date.now();
+    this.logger.error({ dropped: this.dropped }, 'Visit buffer full (is the database down?): the oldest visits were dropped');
+    this.dropped = 0;
   }
 }
