@@ -5,3 +5,4 @@ export { RecordViewCommand } from './application/commands/record-view/record-vie
 export type { Visit } from './application/commands/visit-fact.js';
 export { GetAnalyticsSummaryQuery } from './application/queries/get-analytics-summary/get-analytics-summary.query.js';
 export type { AnalyticsSummaryView } from './application/queries/get-analytics-summary/get-analytics-summary.view.js';
+export { ANALYTICS_EXAMPLES } from './interface/http/openapi-examples.js';

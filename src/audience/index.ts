@@ -3,3 +3,4 @@ export { CaptureContactCommand } from './application/commands/capture-contact/ca
 export { ListContactsQuery } from './application/queries/list-contacts/list-contacts.query.js';
 export type { ContactView } from './application/contact.view.js';
 export { CONTACT_SOURCES } from './domain/contact.js';
+export { AUDIENCE_EXAMPLES } from './interface/http/openapi-examples.js';

@@ -7,3 +7,4 @@ export type { FileView } from './application/file.view.js';
 export type { PublicFileView } from './application/queries/open-public-file/open-public-file.view.js';
 export type { ResolvedFileView } from './application/queries/resolve-workspace-file/resolve-workspace-file.view.js';
 export { MAX_FILE_BYTES } from './domain/workspace-file.js';
+export { FILES_EXAMPLES } from './interface/http/openapi-examples.js';

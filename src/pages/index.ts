@@ -16,6 +16,6 @@ export type { PageSummaryView } from './application/queries/list-pages/list-page
 export type { PageEvent, PagePublished } from './domain/page.events.js';
 /** The scheduler's worker, for tests that fire due schedules by hand (`fireDue()`). */
 export { PublishScheduler } from './interface/worker/publish-scheduler.js';
-export { blockDataSchemas } from './interface/http/block-data.schemas.js';
+export { pagesOpenApi } from './interface/http/block-data.schemas.js';
 /** The channel that names each slug whose live page changed, at commit (the live site's cache listens). */
 export { LIVE_PAGES_CHANNEL } from './infrastructure/pages.tables.js';

@@ -18,3 +18,4 @@ export { ListOwnerNotificationsQuery } from './application/queries/list-owner-no
 export type { OwnerNotificationView } from './application/queries/list-owner-notifications/list-owner-notifications.view.js';
 export type { DeliveryView, EndpointView } from './application/webhook.views.js';
 export { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
+export { WEBHOOKS_EXAMPLES } from './interface/http/openapi-examples.js';

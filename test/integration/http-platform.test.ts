@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ProbeModule } from '../support/probe.module.js';
 import { aTenant } from '../factories/access.factory.js';
 import { ERROR_CATALOG, errorSlug } from '../../src/platform/errors/error-catalog.js';
+import { ContractChecker } from '../support/contract.js';
 
 describe('the HTTP platform', () => {
   let t: TestApp;
@@ -235,12 +236,17 @@ describe('the OpenAPI document', () => {
     // Every error code an operation can return has an example, with its real status.
     const examples = create.responses['429'].content['application/problem+json'].examples;
     expect(Object.keys(examples).sort()).toEqual(['quota_exhausted', 'rate_limited']);
-    expect(examples.rate_limited.value).toMatchObject({ code: 'rate_limited', status: 429, type: '/docs/errors/rate-limited' });
+    const example = (ref: { $ref: string }) => doc.components.examples[ref.$ref.replace('#/components/examples/', '')].value;
+    expect(example(examples.rate_limited)).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      type: 'http://127.0.0.1:3000/docs/errors/rate-limited',
+    });
     expect(doc.paths['/v1/contacts'].get.responses['413']).toBeUndefined(); // no body, no 413
     expect(doc.paths['/v1/contacts'].get.responses['200'].headers['Idempotent-Replayed']).toBeUndefined();
     for (const name of ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Idempotent-Replayed'])
       expect(doc.components.headers[name].schema).toBeDefined();
-    for (const body of ['CreatePageBody', 'UpdatePageBody', 'BlockUpdate', 'AddBlockBody', 'CreateEndpointBody', 'ReplayBody'])
+    for (const body of ['CreatePageBody', 'UpdatePageBody', 'BlockUpdate', 'AddLinkBlockBody', 'CreateEndpointBody', 'ReplayBody'])
       expect([body, doc.components.schemas[body].additionalProperties]).toEqual([body, false]);
     const range = doc.paths['/v1/analytics/summary'].get.parameters.find((p: { name: string }) => p.name === 'range_days');
     expect(range.schema).toEqual({ type: 'integer', enum: [7, 30, 90], default: 30 });
@@ -254,6 +260,76 @@ describe('the OpenAPI document', () => {
       'Webhooks',
     ]);
     expect(doc.tags.every((tag: { description: string }) => tag.description.length > 10)).toBe(true);
+  });
+
+  it('types block bodies by kind, shows an example for every operation, and every example is valid', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const contract = new ContractChecker(doc);
+    const addBlock = contract.validator({ $ref: '#/components/schemas/AddBlockBody' });
+    const stamp = '2026-11-24T04:24:59.411Z';
+    expect(addBlock({ expected_updated_at: stamp, kind: 'LINK', data: { url: 'https://example.com', title: 'Site' } })).toBe(true);
+    expect(addBlock({ expected_updated_at: stamp, kind: 'LINK', data: { text: 'About me' } })).toBe(false); // TEXT data
+    expect(addBlock({ expected_updated_at: stamp, kind: 'TEXT', data: { text: 'About me' }, file_url: '/files/x/y.png' })).toBe(false);
+    expect(addBlock({ expected_updated_at: stamp, kind: 'IMAGE', data: {} })).toBe(false); // file_url is required
+    expect(addBlock({ expected_updated_at: stamp, kind: 'NEWSLETTER' })).toBe(true);
+    const patch = contract.validator({ $ref: '#/components/schemas/BlockUpdate' });
+    expect(patch({ block_id: 'blk_1', data: { description: null, title: 'New' } })).toBe(true);
+    expect(patch({ block_id: 'blk_1', data: { no_such_field: 1 } })).toBe(false);
+
+    // Every operation shows a request example (its body's, or its parameters') and an example of each response.
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>))
+      // eslint-disable-line @typescript-eslint/no-explicit-any
+      for (const [method, op] of Object.entries(item)) {
+        if (path === '/v1/openapi.json' || path.startsWith('/v1/_probe')) continue;
+        const where = `${method} ${path}`;
+        const body = op.requestBody?.content['application/json'];
+        if (body) expect([where, Object.keys(body.examples ?? {}).length > 0]).toEqual([where, true]);
+        for (const parameter of op.parameters ?? [])
+          expect([where, parameter.name, parameter.example !== undefined]).toEqual([where, parameter.name, true]);
+        for (const [status, response] of Object.entries(
+          op.responses as Record<string, { content?: Record<string, { examples?: object }> }>,
+        ))
+          for (const media of Object.values(response.content ?? {}))
+            expect([where, status, Object.keys(media.examples ?? {}).length > 0]).toEqual([where, status, true]);
+      }
+    // … and each example is valid against the schema it illustrates.
+    for (const [name, example] of Object.entries(doc.components.examples as Record<string, { value: unknown }>)) {
+      const schema = name.startsWith('problem.') ? 'Problem' : name.split('.')[0];
+      const validate = contract.validator({ $ref: `#/components/schemas/${schema}` });
+      expect([name, validate(example.value), validate.errors ?? null]).toEqual([name, true, null]);
+    }
+  });
+
+  it('is enforced on every response by the contract check, which catches a deliberately wrong schema', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const { auth: key } = await aTenant(t.commands);
+    const created = await t.inject({ method: 'POST', url: '/v1/pages', headers: key, payload: { title: 'Contract' } });
+    const listed = await t.inject({ method: 'GET', url: '/v1/pages?limit=1', headers: key });
+    const sent = (res: typeof listed, method: string, route: string) => ({
+      method,
+      route,
+      url: route,
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body,
+    });
+    expect(new ContractChecker(doc).check(sent(listed, 'GET', '/v1/pages'))).toEqual([]);
+    const wrong = structuredClone(doc);
+    wrong.components.schemas.PageSummaryResponse.properties.block_count = { type: 'string' };
+    expect(new ContractChecker(wrong).check(sent(listed, 'GET', '/v1/pages'))).toEqual([
+      expect.stringContaining('data/data/0/block_count must be string'),
+    ]);
+    delete wrong.paths['/v1/pages'].post.responses['201'];
+    expect(new ContractChecker(wrong).check(sent(created, 'POST', '/v1/pages'))).toEqual([
+      'POST /v1/pages → 201: status 201 is not documented for createPage',
+    ]);
+    delete wrong.components.headers['X-Request-Id'].required;
+    wrong.components.headers.RateLimit.required = true;
+    const missing = { ...sent(listed, 'GET', '/v1/pages'), headers: { ...listed.headers, ratelimit: undefined } };
+    expect(new ContractChecker(wrong).check(missing)).toEqual([
+      expect.stringContaining('documented header RateLimit is missing'),
+      expect.stringContaining('block_count must be string'),
+    ]);
   });
 
   it('lists exactly the /v1 routes the app serves', async () => {
@@ -323,7 +399,9 @@ describe('the OpenAPI document', () => {
     for (const path of ['/v1/pages', '/v1/webhook-endpoints']) expect(doc.paths[path].post.responses['201'].headers.Location).toBeDefined();
     const update = doc.components.schemas.UpdatePageBody.properties;
     expect([update.block_updates.maxItems, update.block_order.maxItems]).toEqual([100, 100]);
-    expect(doc.components.schemas.AddBlockBody.properties.data.anyOf).toHaveLength(11);
+    // One add-block body per kind, told apart by `kind` (issue 14): a LINK with TEXT data is not valid.
+    expect(doc.components.schemas.AddBlockBody.oneOf).toHaveLength(11);
+    expect(doc.components.schemas.AddBlockBody.discriminator.propertyName).toBe('kind');
     const deliveries = doc.paths['/v1/webhook-endpoints/{endpoint_id}/deliveries'].get.parameters
       .map((p: { name: string }) => p.name)
       .sort();

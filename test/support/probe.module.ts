@@ -15,6 +15,11 @@ class ProbeBody {
   @ApiProperty() @IsOptional() @IsIn(['domain', 'crash']) fail?: 'domain' | 'crash';
 }
 
+class ProbeResult {
+  @ApiProperty() note!: string;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+}
+
 class ProbeWriteCommand extends Command<{ note: string; at: string }> {
   constructor(
     readonly workspaceId: string,
@@ -57,6 +62,7 @@ export class ProbeController {
     idempotent: true,
     status: 201,
     body: ProbeBody,
+    response: ProbeResult,
   })
   write(@Caller() caller: RequestPrincipal, @Input('body') body: ProbeBody) {
     return this.commands.execute(new ProbeWriteCommand(caller.workspaceId, body));

@@ -11,6 +11,8 @@ import { loadConfig, type AppConfig } from '../../src/platform/config/config.js'
 import { createHttpApp } from '../../src/http-app.js';
 import type { RouteTable } from '../../src/platform/http/route-table.js';
 import { REDACT_PATHS } from '../../src/platform/observability/logger.js';
+import { OpenApiDocument } from '../../src/platform/openapi/openapi.js';
+import { ContractChecker } from './contract.js';
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -47,7 +49,10 @@ export interface TestApp {
   queries: QueryBus;
   /** every log line written, for redaction checks */
   logs: string[];
+  /** Checks every response against the served OpenAPI document (the contract test); throws on a violation. */
   inject: NestFastifyApplication['inject'];
+  /** every contract violation seen so far, by inject or over a real connection (close() fails on any) */
+  contractViolations: string[];
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -69,7 +74,33 @@ export async function startTestApp(
   const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
   const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false };
   const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
-  await app.getHttpAdapter().getInstance().ready();
+  // The contract test: every response the suite receives, by inject or over a real connection, is checked
+  // against the document the app serves (test/support/contract.ts).
+  const contract = new ContractChecker(app.get(OpenApiDocument).document!);
+  const contractViolations: string[] = [];
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    if (payload === null || payload === undefined || body !== undefined)
+      contractViolations.push(
+        ...contract.check({
+          method: req.method,
+          route: req.routeOptions?.url,
+          url: req.url,
+          status: reply.statusCode,
+          headers: reply.getHeaders(),
+          body: body || undefined,
+        }),
+      );
+    done(null, payload);
+  });
+  await fastify.ready();
+  const inject = (async (opts?: unknown) => {
+    const seen = contractViolations.length;
+    const res = await app.inject(opts as never);
+    if (contractViolations.length > seen) throw new Error(`Contract violation:\n${contractViolations.slice(seen).join('\n')}`);
+    return res;
+  }) as TestApp['inject'];
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   // pool.end() resolves before its sockets close; DROP DATABASE ... WITH (FORCE) then cuts them (57P01),
   // and an 'error' with no listener would be an uncaught exception in whichever test runs next.
@@ -82,13 +113,15 @@ export async function startTestApp(
     commands: app.get(CommandBus),
     queries: app.get(QueryBus),
     logs,
-    inject: app.inject.bind(app),
+    inject,
+    contractViolations,
     sql: async (text, params) => (await pool.query(text, params)).rows,
     close: async () => {
       await app.close();
       await pool.end();
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (contractViolations.length > 0) throw new Error(`Contract violations:\n${contractViolations.join('\n')}`);
     },
   };
 }

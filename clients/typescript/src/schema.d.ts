@@ -368,7 +368,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document (no key needed) */
+        /**
+         * This OpenAPI document (no key needed)
+         * @description The OpenAPI 3.1 description of this API, the one the SDK is generated from.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -568,23 +571,18 @@ export interface components {
         CreatePageBody: {
             title: string;
             description?: string;
+            /** @description BCP 47 language tag; `en` when left out. */
+            locale?: string;
             /**
-             * @description BCP 47 language tag
-             * @default en
-             */
-            locale: string;
-            /**
-             * @default classic
+             * @description `classic` when left out.
              * @enum {string}
              */
-            theme_preset_key: "classic" | "midnight" | "sunrise" | "forest" | "mono";
+            theme_preset_key?: "classic" | "midnight" | "sunrise" | "forest" | "mono";
         };
         BlockUpdate: {
             block_id: string;
             /** @description Merge patch of the block data (null removes a field); the result must match the kind’s data schema. */
-            data?: {
-                [key: string]: unknown;
-            };
+            data?: components["schemas"]["LinkBlockDataPatch"] | components["schemas"]["HeaderBlockDataPatch"] | components["schemas"]["TextBlockDataPatch"] | components["schemas"]["ImageBlockDataPatch"] | components["schemas"]["FileBlockDataPatch"] | components["schemas"]["CarouselBlockDataPatch"] | components["schemas"]["ProductBlockDataPatch"] | components["schemas"]["VideoBlockDataPatch"] | components["schemas"]["SocialBlockDataPatch"] | components["schemas"]["NewsletterBlockDataPatch"] | components["schemas"]["TipBlockDataPatch"];
             /** @description Show or hide the block. */
             enabled?: boolean;
         };
@@ -608,21 +606,8 @@ export interface components {
             /** @description Every block ID exactly once, top to bottom. Draft only, until publish. */
             block_order?: string[];
         };
-        AddBlockBody: {
-            /**
-             * Format: date-time
-             * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
-             */
-            expected_updated_at: string;
-            /** @enum {string} */
-            kind: "LINK" | "HEADER" | "TEXT" | "IMAGE" | "FILE" | "CAROUSEL" | "PRODUCT" | "VIDEO" | "SOCIAL" | "NEWSLETTER" | "TIP";
-            /** @description Per-kind data; see the `*BlockData` schemas. */
-            data?: components["schemas"]["LinkBlockData"] | components["schemas"]["HeaderBlockData"] | components["schemas"]["TextBlockData"] | components["schemas"]["ImageBlockData"] | components["schemas"]["FileBlockData"] | components["schemas"]["CarouselBlockData"] | components["schemas"]["ProductBlockData"] | components["schemas"]["VideoBlockData"] | components["schemas"]["SocialBlockData"] | components["schemas"]["NewsletterBlockData"] | components["schemas"]["TipBlockData"];
-            /** @description The `public_path` of a workspace file; required for IMAGE, FILE, CAROUSEL and PRODUCT, refused otherwise. */
-            file_url?: string;
-            /** @description Display name for the file (defaults to the file’s name). */
-            file_name?: string;
-        };
+        /** @description One block, its `data` typed by `kind`. */
+        AddBlockBody: components["schemas"]["AddLinkBlockBody"] | components["schemas"]["AddHeaderBlockBody"] | components["schemas"]["AddTextBlockBody"] | components["schemas"]["AddImageBlockBody"] | components["schemas"]["AddFileBlockBody"] | components["schemas"]["AddCarouselBlockBody"] | components["schemas"]["AddProductBlockBody"] | components["schemas"]["AddVideoBlockBody"] | components["schemas"]["AddSocialBlockBody"] | components["schemas"]["AddNewsletterBlockBody"] | components["schemas"]["AddTipBlockBody"];
         PublishBody: {
             /**
              * Format: date-time
@@ -767,6 +752,62 @@ export interface components {
             top_referrers: components["schemas"]["TopReferrer"][];
             tips: components["schemas"]["Tips"];
         };
+        Problem: {
+            /**
+             * Format: uri
+             * @description {docs_url}/errors/<code-with-hyphens>
+             */
+            type: string;
+            title: string;
+            status: number;
+            /** @description urn:request:<request_id> */
+            instance: string;
+            /**
+             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
+             * @example invalid_request
+             * @example invalid_api_key
+             * @example insufficient_scope
+             * @example feature_not_enabled
+             * @example test_key_read_only
+             * @example resource_not_found
+             * @example route_not_found
+             * @example method_not_allowed
+             * @example stale_snapshot
+             * @example last_block_required
+             * @example idempotency_request_in_progress
+             * @example request_timeout
+             * @example request_header_fields_too_large
+             * @example payload_too_large
+             * @example unsupported_media_type
+             * @example endpoint_limit_reached
+             * @example endpoint_verification_failed
+             * @example idempotency_key_reused
+             * @example rate_limited
+             * @example quota_exhausted
+             * @example internal_error
+             * @example service_unavailable
+             */
+            code: string;
+            /** @description equals the X-Request-Id header */
+            request_id: string;
+            detail?: string;
+            errors?: {
+                pointer?: string;
+                parameter?: string;
+                detail: string;
+            }[];
+        };
+        WebhookSale: {
+            id: string;
+            /** @enum {string} */
+            kind: "PRODUCT" | "TIP";
+            gross_amount_cents: number;
+            net_amount_cents: number;
+            currency: string;
+            customer_email: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** LINK block data */
         LinkBlockData: {
             /**
@@ -849,61 +890,247 @@ export interface components {
             currency: string;
             suggested_amounts_cents?: number[];
         };
-        Problem: {
+        /** Add a LINK block */
+        AddLinkBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "LINK";
+            data: components["schemas"]["LinkBlockData"];
+        };
+        /** Add a HEADER block */
+        AddHeaderBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "HEADER";
+            data: components["schemas"]["HeaderBlockData"];
+        };
+        /** Add a TEXT block */
+        AddTextBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "TEXT";
+            data: components["schemas"]["TextBlockData"];
+        };
+        /** Add a IMAGE block */
+        AddImageBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "IMAGE";
+            data?: components["schemas"]["ImageBlockData"];
+            /** @description The `public_path` of a workspace file. */
+            file_url: string;
+            /** @description Display name (defaults to the file’s name). */
+            file_name?: string;
+        };
+        /** Add a FILE block */
+        AddFileBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "FILE";
+            data?: components["schemas"]["FileBlockData"];
+            /** @description The `public_path` of a workspace file. */
+            file_url: string;
+            /** @description Display name (defaults to the file’s name). */
+            file_name?: string;
+        };
+        /** Add a CAROUSEL block */
+        AddCarouselBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "CAROUSEL";
+            data?: components["schemas"]["CarouselBlockData"];
+            /** @description The `public_path` of a workspace file. */
+            file_url: string;
+            /** @description Display name (defaults to the file’s name). */
+            file_name?: string;
+        };
+        /** Add a PRODUCT block */
+        AddProductBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "PRODUCT";
+            data: components["schemas"]["ProductBlockData"];
+            /** @description The `public_path` of a workspace file. */
+            file_url: string;
+            /** @description Display name (defaults to the file’s name). */
+            file_name?: string;
+        };
+        /** Add a VIDEO block */
+        AddVideoBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "VIDEO";
+            data: components["schemas"]["VideoBlockData"];
+        };
+        /** Add a SOCIAL block */
+        AddSocialBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "SOCIAL";
+            data: components["schemas"]["SocialBlockData"];
+        };
+        /** Add a NEWSLETTER block */
+        AddNewsletterBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "NEWSLETTER";
+            data?: components["schemas"]["NewsletterBlockData"];
+        };
+        /** Add a TIP block */
+        AddTipBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "TIP";
+            data: components["schemas"]["TipBlockData"];
+        };
+        /** LINK block data patch */
+        LinkBlockDataPatch: {
             /**
              * Format: uri
-             * @description {docs_url}/errors/<code-with-hyphens>
+             * @description target of the link
              */
-            type: string;
-            title: string;
-            status: number;
-            /** @description urn:request:<request_id> */
-            instance: string;
-            /**
-             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
-             * @example invalid_request
-             * @example invalid_api_key
-             * @example insufficient_scope
-             * @example feature_not_enabled
-             * @example test_key_read_only
-             * @example resource_not_found
-             * @example route_not_found
-             * @example method_not_allowed
-             * @example stale_snapshot
-             * @example last_block_required
-             * @example idempotency_request_in_progress
-             * @example request_timeout
-             * @example request_header_fields_too_large
-             * @example payload_too_large
-             * @example unsupported_media_type
-             * @example endpoint_limit_reached
-             * @example endpoint_verification_failed
-             * @example idempotency_key_reused
-             * @example rate_limited
-             * @example quota_exhausted
-             * @example internal_error
-             * @example service_unavailable
-             */
-            code: string;
-            /** @description equals the X-Request-Id header */
-            request_id: string;
-            detail?: string;
-            errors?: {
-                pointer?: string;
-                parameter?: string;
-                detail: string;
-            }[];
+            url?: string;
+            title?: string;
+            description?: string | null;
         };
-        WebhookSale: {
-            id: string;
+        /** HEADER block data patch */
+        HeaderBlockDataPatch: {
+            text?: string;
+        };
+        /** TEXT block data patch */
+        TextBlockDataPatch: {
+            text?: string;
+        };
+        /** IMAGE block data patch */
+        ImageBlockDataPatch: {
+            alt?: string | null;
+            caption?: string | null;
+            link_url?: string | null;
+        };
+        /** FILE block data patch */
+        FileBlockDataPatch: {
+            title?: string | null;
+            gated?: boolean | null;
+        };
+        /** CAROUSEL block data patch */
+        CarouselBlockDataPatch: {
+            title?: string | null;
+            images?: string[] | null;
+        };
+        /** PRODUCT block data patch */
+        ProductBlockDataPatch: {
+            title?: string;
+            description?: string | null;
+            price_cents?: number;
+            currency?: string;
+        };
+        /** VIDEO block data patch */
+        VideoBlockDataPatch: {
+            /**
+             * Format: uri
+             * @description https URL of the video (YouTube, Vimeo, …)
+             */
+            url?: string;
+            title?: string | null;
+        };
+        /** SOCIAL block data patch */
+        SocialBlockDataPatch: {
             /** @enum {string} */
-            kind: "PRODUCT" | "TIP";
-            gross_amount_cents: number;
-            net_amount_cents: number;
-            currency: string;
-            customer_email: string;
-            /** Format: date-time */
-            created_at: string;
+            platform?: "instagram" | "tiktok" | "youtube" | "x" | "facebook" | "linkedin" | "github" | "twitch" | "spotify" | "threads" | "bluesky" | "website";
+            /**
+             * Format: uri
+             * @description https URL
+             */
+            url?: string;
+        };
+        /** NEWSLETTER block data patch */
+        NewsletterBlockDataPatch: {
+            title?: string | null;
+            description?: string | null;
+            button_label?: string | null;
+        };
+        /** TIP block data patch */
+        TipBlockDataPatch: {
+            title?: string | null;
+            currency?: string;
+            suggested_amounts_cents?: number[] | null;
         };
     };
     responses: never;
@@ -928,8 +1155,12 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
+                /** @example 25 */
                 limit?: number;
-                /** @description Opaque cursor: a `next_cursor` from the previous page. */
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
                 after?: string;
             };
             header?: never;
@@ -980,6 +1211,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -987,6 +1228,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1019,8 +1270,12 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
+                /** @example 25 */
                 limit?: number;
-                /** @description Opaque cursor: a `next_cursor` from the previous page. */
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
                 after?: string;
             };
             header?: never;
@@ -1071,6 +1326,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -1078,6 +1343,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1110,8 +1385,12 @@ export interface operations {
     listPages: {
         parameters: {
             query?: {
+                /** @example 25 */
                 limit?: number;
-                /** @description Opaque cursor: a `next_cursor` from the previous page. */
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
                 after?: string;
             };
             header?: never;
@@ -1162,6 +1441,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -1169,6 +1458,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1202,7 +1501,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1251,6 +1553,16 @@ export interface operations {
             };
             /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1313,6 +1625,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -1341,7 +1663,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
             };
             cookie?: never;
@@ -1400,6 +1725,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -1407,6 +1742,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1441,7 +1786,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
             };
             cookie?: never;
@@ -1504,6 +1852,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: stale_snapshot */
             409: {
                 headers: {
@@ -1547,6 +1905,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -1574,11 +1942,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
             };
             cookie?: never;
@@ -1642,6 +2016,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress, stale_snapshot */
             409: {
                 headers: {
@@ -1696,6 +2080,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -1722,13 +2116,20 @@ export interface operations {
     removeBlock: {
         parameters: {
             query: {
-                /** @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot. */
+                /**
+                 * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
+                 * @example 2026-11-24T04:24:59.411Z
+                 */
                 expected_updated_at: string;
             };
             header?: never;
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
+                /** @example blk_pMNIyoKjTFw7iicFhLWr0nop */
                 block_id: string;
             };
             cookie?: never;
@@ -1787,6 +2188,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: stale_snapshot, last_block_required */
             409: {
                 headers: {
@@ -1804,6 +2215,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1837,11 +2258,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
             };
             cookie?: never;
@@ -1905,6 +2332,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -1959,6 +2396,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -1986,11 +2433,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Page ID */
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
                 page_id: string;
             };
             cookie?: never;
@@ -2054,6 +2507,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -2102,6 +2565,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2182,6 +2655,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -2189,6 +2672,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,7 +2715,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2271,6 +2767,16 @@ export interface operations {
             };
             /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -2333,6 +2839,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -2361,6 +2877,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -2419,6 +2936,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -2426,6 +2953,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2460,6 +2997,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -2516,6 +3054,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -2523,6 +3071,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +3115,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -2619,6 +3178,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: payload_too_large */
             413: {
                 headers: {
@@ -2662,6 +3231,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -2689,10 +3268,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -2752,6 +3335,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -2786,6 +3379,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -2813,10 +3416,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -2876,6 +3483,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -2910,6 +3527,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -2936,14 +3563,22 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: {
+                /** @example 25 */
                 limit?: number;
-                /** @description Opaque cursor: a `next_cursor` from the previous page. */
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
                 after?: string;
-                /** @description Only deliveries in this status. */
+                /**
+                 * @description Only deliveries in this status.
+                 * @example FAILED
+                 */
                 status?: "PENDING" | "SUCCEEDED" | "FAILED";
             };
             header?: never;
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -3002,6 +3637,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -3009,6 +3654,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,7 +3698,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
+                /** @example dlv_jPRjjWUeFykiHPYtXnxiB0E1 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -3102,6 +3759,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -3109,6 +3776,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3142,11 +3819,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
+                /** @example dlv_jPRjjWUeFykiHPYtXnxiB0E1 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -3206,6 +3888,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -3240,6 +3932,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -3267,10 +3969,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1..255 printable ASCII characters; retained 24 h. */
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example we_SE9eYNVxZlMhmwUS8FmKEmKd */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -3334,6 +4040,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
@@ -3388,6 +4104,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: internal_error */
             500: {
                 headers: {
@@ -3414,7 +4140,10 @@ export interface operations {
     getAnalyticsSummary: {
         parameters: {
             query?: {
-                /** @description The last 7, 30 or 90 UTC days, today included. */
+                /**
+                 * @description The last 7, 30 or 90 UTC days, today included.
+                 * @example 30
+                 */
                 range_days?: 7 | 30 | 90;
             };
             header?: never;
@@ -3465,6 +4194,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: rate_limited, quota_exhausted */
             429: {
                 headers: {
@@ -3472,6 +4211,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3517,6 +4266,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Problem: a request that cannot be read (a malformed URL or HTTP), invalid_request */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { sitePath, type AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
 import { PinoNestLogger } from '../observability/logger.js';
+import type { OpenApiContribution } from '../openapi/examples.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { installBodyParsers } from './body-parsing.js';
@@ -25,7 +26,7 @@ export interface HttpApp {
 
 /**
  * Builds the HTTP application (not yet listening) around `root`: Fastify, problem+json everywhere, headers,
- * docs, metrics. `schemas` are extra OpenAPI component schemas the contexts contribute (block data).
+ * docs, metrics. `openApi` holds what the contexts add to the OpenAPI document (typed block bodies, examples).
  */
 /** proxy-addr's rule for a hop count: the nearest `hops` addresses of the chain are proxies. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -34,7 +35,7 @@ export async function buildHttpApp(
   root: DynamicModule,
   config: AppConfig,
   logger: Logger,
-  schemas: Record<string, Record<string, unknown>> = {},
+  openApi: OpenApiContribution[] = [],
 ): Promise<HttpApp> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -91,7 +92,7 @@ export async function buildHttpApp(
     done();
   });
 
-  const document = buildOpenApiDocument(app, config.publicApiUrl, schemas);
+  const document = buildOpenApiDocument(app, { publicApiUrl: config.publicApiUrl, docsUrl: config.docsUrl }, openApi);
   app.get(OpenApiDocument).document = document;
   SwaggerModule.setup('docs', app, document, {
     raw: false,

@@ -1,6 +1,7 @@
 import { Controller, Get, Injectable, type INestApplication } from '@nestjs/common';
 import { ApiExcludeController, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CATALOG } from '../errors/error-catalog.js';
+import { ERROR_CATALOG, errorSlug, type ErrorCode } from '../errors/error-catalog.js';
+import { PARAMETER_EXAMPLES, type OpenApiContribution, type SchemaExamples } from './examples.js';
 
 /** Holds the generated OpenAPI document (built once the module graph is complete). */
 @Injectable()
@@ -137,6 +138,8 @@ function webhooks(): Record<string, unknown> {
           operationId: `on${type.replace(/(^|\.)(\w)/g, (_m, _dot, c: string) => c.toUpperCase())}`,
           summary,
           tags: ['Webhooks'],
+          // Not an API call: the receiver authenticates the sender by the signature headers.
+          security: [],
           parameters: WEBHOOK_HEADERS,
           requestBody: {
             required: true,
@@ -189,9 +192,11 @@ function closeRequestBodies(document: OpenAPIObject): void {
     const name = typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : null;
     if (!name || seen.has(name) || !schemas[name]) return;
     seen.add(name);
-    const schema = schemas[name];
+    const schema = schemas[name] as (typeof schemas)[string] & { oneOf?: { $ref?: string }[] };
+    for (const variant of schema.oneOf ?? []) close(variant.$ref);
+    if (!schema.properties) return;
     schema.additionalProperties = false;
-    for (const property of Object.values(schema.properties ?? {}) as { $ref?: string; items?: { $ref?: string } }[]) {
+    for (const property of Object.values(schema.properties) as { $ref?: string; items?: { $ref?: string } }[]) {
       close(property.$ref);
       close(property.items?.$ref);
     }
@@ -201,19 +206,88 @@ function closeRequestBodies(document: OpenAPIObject): void {
       for (const media of Object.values(op?.requestBody?.content ?? {})) close(media.schema?.$ref);
 }
 
-/** Builds the OpenAPI 3.1 description from the controllers' decorators. */
+type Operation = {
+  parameters?: { name: string; example?: unknown; schema?: unknown }[];
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media> }>;
+};
+type Media = { schema?: { $ref?: string }; examples?: Record<string, unknown> };
+
+const operationsOf = (document: OpenAPIObject): Operation[] =>
+  Object.values(document.paths).flatMap((item) => Object.values(item).filter((o) => o && typeof o === 'object' && 'responses' in o));
+
+/**
+ * Examples everywhere: `components.examples` holds each context's examples (`<Schema>.<name>`) and one problem per
+ * error code (`problem.<code>`, its `type` under the docs URL); every JSON request body and response whose schema has
+ * examples refers to them, and every parameter of a known name gets its example.
+ */
+function addExamples(document: OpenAPIObject, examples: SchemaExamples, docsUrl: string): void {
+  const components: Record<string, { summary: string; value: unknown }> = {};
+  for (const [schema, named] of Object.entries(examples))
+    for (const [name, example] of Object.entries(named)) components[`${schema}.${name}`] = example;
+  // Route-level codes (route_not_found, method_not_allowed) answer requests that are no operation: no example.
+  const referenced = new Set(JSON.stringify(document.paths).match(/problem\.[a-z_]+/g) ?? []);
+  for (const [code, spec] of Object.entries(ERROR_CATALOG)) {
+    if (!referenced.has(`problem.${code}`)) continue;
+    const requestId = 'req_8d1f0c2b6a7e4c3f9b5a1d2e3f4a5b6c';
+    components[`problem.${code}`] = {
+      summary: spec.title,
+      value: {
+        type: `${docsUrl}/errors/${errorSlug(code as ErrorCode)}`,
+        title: spec.title,
+        status: spec.status,
+        instance: `urn:request:${requestId}`,
+        code,
+        request_id: requestId,
+        detail: spec.description,
+        ...(code === 'invalid_request' ? { errors: [{ pointer: '/title', detail: 'title must be 1 to 120 characters.' }] } : {}),
+      },
+    };
+  }
+  document.components = { ...document.components, examples: components };
+  const refer = (media: Media | undefined) => {
+    const schema = media?.schema?.$ref?.replace('#/components/schemas/', '');
+    if (!media || media.examples || !schema || !examples[schema]) return;
+    media.examples = Object.fromEntries(Object.keys(examples[schema]).map((n) => [n, { $ref: `#/components/examples/${schema}.${n}` }]));
+  };
+  for (const op of operationsOf(document)) {
+    refer(op.requestBody?.content?.['application/json']);
+    for (const response of Object.values(op.responses ?? {})) refer(response.content?.['application/json']);
+    for (const parameter of op.parameters ?? [])
+      if (parameter.example === undefined && parameter.name in PARAMETER_EXAMPLES) parameter.example = PARAMETER_EXAMPLES[parameter.name];
+  }
+}
+
+/** Applies the contexts' contributions: their component schemas, replaced property schemas and examples. */
+function contribute(document: OpenAPIObject, contributions: OpenApiContribution[]): SchemaExamples {
+  const schemas = document.components!.schemas as Record<string, { properties?: Record<string, { description?: string }> }>;
+  for (const c of contributions) Object.assign(schemas, c.schemas ?? {});
+  for (const c of contributions)
+    for (const [path, schema] of Object.entries(c.properties ?? {})) {
+      const [owner, property] = path.split('.');
+      const current = schemas[owner]?.properties?.[property];
+      if (!current) throw new Error(`OpenAPI contribution: no property ${path} to replace`);
+      schemas[owner].properties![property] = { ...(current.description ? { description: current.description } : {}), ...schema };
+    }
+  return Object.assign({}, ...contributions.map((c) => c.examples ?? {})) as SchemaExamples;
+}
+
+/** Builds the OpenAPI 3.1 description from the controllers' decorators and the contexts' contributions. */
 export function buildOpenApiDocument(
   app: INestApplication,
-  publicApiUrl: string,
-  extraSchemas: Record<string, unknown> = {},
+  urls: { publicApiUrl: string; docsUrl: string },
+  contributions: OpenApiContribution[] = [],
 ): OpenAPIObject {
+  const { publicApiUrl, docsUrl } = urls;
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Bio-Page Publishing API')
     .setDescription(
       'Workspace-scoped REST API for bio pages, contacts, files, analytics and signed webhooks. ' +
         'Errors are RFC 9457 problem+json; every response carries X-Request-Id; ' +
-        'successful responses carry RateLimit-Policy and RateLimit.' +
+        'successful responses carry RateLimit-Policy and RateLimit. ' +
+        'A method that a path does not offer gets 405 `method_not_allowed` with an `Allow` header listing those it does; ' +
+        'a path that does not exist gets 404 `route_not_found`.' +
         `\n\nThis document: [${publicApiUrl}/v1/openapi.json](${publicApiUrl}/v1/openapi.json). ` +
         `Each error code has a page under [/docs/errors](${publicApiUrl}/docs/errors/invalid-request) (the \`type\` of every problem). ` +
         'Within 1.x changes are additive (see the changelog and the compatibility policy in the repository).' +
@@ -224,6 +298,8 @@ export function buildOpenApiDocument(
         '`whsec_` secret returned once; the payloads are described under Webhooks.',
     )
     .setVersion('1.0.0')
+    .setLicense('MIT', 'https://opensource.org/license/mit')
+    .setContact('Bio-Page API', `${docsUrl}`, 'api@bio-page.example')
     .addServer(publicApiUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'bp_live_… or bp_test_…' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'apiKey')
@@ -231,19 +307,28 @@ export function buildOpenApiDocument(
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ...(extraSchemas as Record<string, never>), Problem: PROBLEM_SCHEMA as never },
+    schemas: { ...document.components?.schemas, Problem: PROBLEM_SCHEMA as never, WebhookSale: WEBHOOK_SALE as never },
     headers: RESPONSE_HEADERS as never,
   };
-  (document.components.schemas as Record<string, unknown>).WebhookSale = WEBHOOK_SALE;
+  const examples = contribute(document, contributions);
   document.webhooks = webhooks() as never;
   closeRequestBodies(document);
+  addExamples(document, examples, docsUrl);
   document.paths['/v1/openapi.json'] = {
     get: {
       operationId: 'getOpenApiDocument',
       summary: 'This OpenAPI document (no key needed)',
+      description: 'The OpenAPI 3.1 description of this API, the one the SDK is generated from.',
       tags: ['Meta'],
       security: [],
-      responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } },
+        '4XX': {
+          description: 'Problem: a request that cannot be read (a malformed URL or HTTP), invalid_request',
+          headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
+      },
     },
   };
   document.tags = TAGS.filter((t) =>

@@ -1,6 +1,6 @@
 import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import { ERROR_CATALOG, errorSlug, type ErrorCode } from '../../errors/error-catalog.js';
+import { ERROR_CATALOG, type ErrorCode } from '../../errors/error-catalog.js';
 
 export interface OperationSpec {
   /** OpenAPI operationId */
@@ -35,7 +35,7 @@ export interface InvalidInputCheck {
   check(request: import('fastify').FastifyRequest): Promise<void>;
 }
 
-/** Codes every operation can return (contract: Errors), plus 503 when the database is unreachable. */
+/** Codes every operation can return (contract: Errors), plus 503 when the database is unreachable, 408 and 431. */
 const COMMON_ERRORS: ErrorCode[] = [
   'invalid_request',
   'invalid_api_key',
@@ -46,6 +46,9 @@ const COMMON_ERRORS: ErrorCode[] = [
   'quota_exhausted',
   'internal_error',
   'service_unavailable',
+  // Answered before routing, to any request: one that trickles in, or whose headers are too large.
+  'request_timeout',
+  'request_header_fields_too_large',
 ];
 
 /** A response header defined once in `components.headers` (see platform/openapi). */
@@ -60,20 +63,6 @@ function responseHeaders(spec: OperationSpec, status: number): Record<string, { 
     ...(status < 300 && spec.idempotent ? { 'Idempotent-Replayed': header('Idempotent-Replayed') } : {}),
     ...(status === 429 ? { ...rateLimit, 'Retry-After': header('Retry-After') } : {}),
     ...(status === 503 || (status === 409 && spec.idempotent) ? { 'Retry-After': header('Retry-After') } : {}),
-  };
-}
-
-/** What a problem of `code` looks like (the documentation's example; `type` is relative to the docs URL). */
-function problemExample(code: ErrorCode) {
-  const spec = ERROR_CATALOG[code];
-  return {
-    type: `/docs/errors/${errorSlug(code)}`,
-    title: spec.title,
-    status: spec.status,
-    instance: 'urn:request:req_8d1f0c2b6a7e4c3f9b5a1d2e3f4a5b6c',
-    code,
-    request_id: 'req_8d1f0c2b6a7e4c3f9b5a1d2e3f4a5b6c',
-    detail: spec.description,
   };
 }
 
@@ -98,7 +87,8 @@ function errorResponses(spec: OperationSpec): MethodDecorator[] {
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/Problem' },
-            examples: Object.fromEntries(list.map((code) => [code, { summary: ERROR_CATALOG[code].title, value: problemExample(code) }])),
+            // One example per code, defined once in components.examples (platform/openapi/openapi.ts).
+            examples: Object.fromEntries(list.map((code) => [code, { $ref: `#/components/examples/problem.${code}` }])),
           },
         },
       }),

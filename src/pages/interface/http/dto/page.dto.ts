@@ -13,8 +13,12 @@ const PRESETS = Object.keys(THEME_PRESETS);
 export class CreatePageBody {
   @ApiProperty({ minLength: 1, maxLength: 120 }) @IsString() @MaxLength(1000) title!: string;
   @ApiPropertyOptional({ maxLength: 500 }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
-  @ApiPropertyOptional({ default: 'en', description: 'BCP 47 language tag' }) @IsAbsentOr() @IsString() @MaxLength(35) locale?: string;
-  @ApiPropertyOptional({ enum: PRESETS, default: 'classic' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
+  @ApiPropertyOptional({ description: 'BCP 47 language tag; `en` when left out.' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(35)
+  locale?: string;
+  @ApiPropertyOptional({ enum: PRESETS, description: '`classic` when left out.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
 }
 
 export class BlockUpdate {
@@ -68,10 +72,8 @@ export class UpdatePageBody {
 export class AddBlockBody {
   @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
   @ApiProperty({ enum: BLOCK_KINDS }) @IsString() kind!: string;
-  @ApiPropertyOptional({
-    description: 'Per-kind data; see the `*BlockData` schemas.',
-    anyOf: BLOCK_KINDS.map((k) => ({ $ref: getSchemaPath(`${k[0]}${k.slice(1).toLowerCase()}BlockData`) })),
-  })
+  // The document replaces this class's schema with one schema per kind (pages/interface/http/block-data.schemas.ts).
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Per-kind data.' })
   @IsAbsentOr()
   @IsObject()
   data?: Record<string, unknown>;

@@ -1,0 +1,104 @@
+import type { SchemaExamples } from '../../../platform/openapi/examples.js';
+
+const PAGE_ID = 'pg_gad3X3liacH55CKkRPX3MpaV';
+const STAMP = '2026-11-24T04:24:59.411Z';
+const LINK = {
+  id: 'blk_pMNIyoKjTFw7iicFhLWr0nop',
+  kind: 'LINK',
+  enabled: true,
+  label: 'My latest talk',
+  data: { url: 'https://example.com/talk', title: 'My latest talk' },
+  file_url: null,
+  file_name: null,
+};
+const IMAGE = {
+  id: 'blk_jU9rGVmgOLwRjlT2vixWSi2n',
+  kind: 'IMAGE',
+  enabled: true,
+  label: 'Cover',
+  data: { alt: 'Cover' },
+  file_url: '/files/file_oKkPqBQUp59nnUPyLSbrtct9/cover.png',
+  file_name: 'cover.png',
+};
+const DRAFT_PAGE = {
+  id: PAGE_ID,
+  title: 'Ada Lovelace',
+  description: 'Notes, talks and links',
+  slug: 'ada-lovelace',
+  status: 'DRAFT',
+  locale: 'en',
+  public_url: null,
+  theme: { label: 'Classic', preset_key: 'classic' },
+  draft: { updated_at: STAMP, block_count: 2, blocks: [LINK, IMAGE] },
+  published: { is_live: false, block_count: 0, live_updated_at: null },
+};
+const LIVE_PAGE = {
+  ...DRAFT_PAGE,
+  status: 'PUBLISHED',
+  public_url: 'https://bio.example.com/p/ada-lovelace',
+  published: { is_live: true, block_count: 2, live_updated_at: STAMP },
+};
+
+/** The pages context's request and response examples (taken from real responses). */
+export const PAGES_EXAMPLES: SchemaExamples = {
+  CreatePageBody: {
+    page: { summary: 'A page with a description', value: { title: 'Ada Lovelace', description: 'Notes, talks and links' } },
+  },
+  UpdatePageBody: {
+    retitle: { summary: 'Change the title (live at once)', value: { expected_updated_at: STAMP, title: 'Ada L.' } },
+    blocks: {
+      summary: 'Edit a block, hide another and reorder (draft only)',
+      value: {
+        expected_updated_at: STAMP,
+        block_updates: [
+          { block_id: LINK.id, data: { title: 'Watch my latest talk', description: null } },
+          { block_id: IMAGE.id, enabled: false },
+        ],
+        block_order: [IMAGE.id, LINK.id],
+      },
+    },
+  },
+  AddBlockBody: {
+    link: {
+      summary: 'A LINK block',
+      value: { expected_updated_at: STAMP, kind: 'LINK', data: { url: 'https://example.com/talk', title: 'My latest talk' } },
+    },
+    image: {
+      summary: 'An IMAGE block showing a workspace file',
+      value: { expected_updated_at: STAMP, kind: 'IMAGE', data: { alt: 'Cover' }, file_url: IMAGE.file_url },
+    },
+    newsletter: { summary: 'A NEWSLETTER sign-up (no data needed)', value: { expected_updated_at: STAMP, kind: 'NEWSLETTER' } },
+  },
+  PublishBody: {
+    now: { summary: 'Publish now', value: {} },
+    schedule: { summary: 'Schedule the publish', value: { starts_at: '2026-12-01T09:00:00Z' } },
+  },
+  EmptyBody: { empty: { summary: 'No fields: the body may also be left out', value: {} } },
+  PageResponse: {
+    draft: { summary: 'A draft page with two blocks', value: DRAFT_PAGE },
+  },
+  PublishResponse: {
+    now: { summary: 'Published now', value: { page: LIVE_PAGE, scheduled_for: null } },
+    scheduled: { summary: 'Scheduled', value: { page: DRAFT_PAGE, scheduled_for: '2026-12-01T09:00:00.000Z' } },
+  },
+  PageList: {
+    page: {
+      summary: 'One page of results; pass `next_cursor` as `after` for the next',
+      value: {
+        data: [
+          {
+            id: PAGE_ID,
+            title: 'Ada Lovelace',
+            slug: 'ada-lovelace',
+            status: 'PUBLISHED',
+            block_count: 2,
+            public_url: LIVE_PAGE.public_url,
+            updated_at: STAMP,
+          },
+        ],
+        has_more: true,
+        next_cursor: 'eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ',
+      },
+    },
+  },
+};
