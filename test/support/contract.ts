@@ -20,7 +20,8 @@ export interface SentResponse {
  * /v1) must still be a valid Problem. Returns what is wrong, empty when the response keeps the contract.
  */
 export class ContractChecker {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false }); // oneOf alone tells the kinds apart (`const`);
+  // Ajv's `discriminator` refuses a mapping; the oneOf alone tells the kinds apart (each variant's `kind` is a const).
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: Json) {
