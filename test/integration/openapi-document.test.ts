@@ -4,12 +4,12 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The committed description (linted in CI) and the SDK's types generated from it. */
-export const DOCUMENT_FILE = 'docs/openapi.json';
-export const SDK_TYPES_FILE = 'clients/typescript/src/schema.d.ts';
+const DOCUMENT_FILE = 'docs/openapi.json';
+const SDK_TYPES_FILE = 'clients/typescript/src/schema.d.ts';
 const HEADER = '// Generated from docs/openapi.json by openapi-typescript (npm run openapi). Do not edit.\n\n';
 
 /** What `npm run openapi` writes: the served document, as served, and its types (default settings). */
-export async function generatedFiles(document: unknown): Promise<Record<string, string>> {
+async function generatedFiles(document: unknown): Promise<Record<string, string>> {
   const types = astToString(await openapiTS(document as never));
   return { [DOCUMENT_FILE]: `${JSON.stringify(document, null, 2)}\n`, [SDK_TYPES_FILE]: HEADER + types };
 }
