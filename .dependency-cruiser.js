@@ -72,6 +72,15 @@ export default {
       },
     },
     {
+      name: 'mcp-is-an-api-client',
+      severity: 'error',
+      comment:
+        'The MCP server (src/mcp.ts, src/mcp/) is a client of the public API over HTTP, like any other: it imports ' +
+        'nothing of the service (no context, no platform), only its own files and npm packages.',
+      from: { path: '^src/mcp(\\.ts$|/)' },
+      to: { path: '^src/', pathNot: '^src/mcp/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import cycles (type-only imports included: they become runtime imports under emitDecoratorMetadata).',

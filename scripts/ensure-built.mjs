@@ -27,7 +27,7 @@ function newestSource(root) {
 }
 
 /** Whether dist/ is missing or was built from older sources than those there now. */
-export function isStale(root, entries = ['main.js', 'cli.js', 'worker.js']) {
+export function isStale(root, entries = ['main.js', 'cli.js', 'worker.js', 'mcp.js']) {
   const stamp = join(root, 'dist', '.build-stamp');
   if (!existsSync(stamp) || entries.some((e) => !existsSync(join(root, 'dist', e)))) return true;
   const { sources } = JSON.parse(readFileSync(stamp, 'utf8'));

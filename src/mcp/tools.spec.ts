@@ -1,0 +1,135 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Operation } from './openapi.js';
+import { ArgumentError, requestFor, resultOf, toolFor, toolName } from './tools.js';
+
+const op = (overrides: Partial<Operation>): Operation => ({
+  id: 'getPage',
+  method: 'GET',
+  path: '/v1/pages/{page_id}',
+  summary: 'Get a page',
+  description: 'Scope `pages:read`.',
+  scope: 'pages:read',
+  params: [{ name: 'page_id', in: 'path', required: true, schema: { type: 'string' }, description: 'Page ID' }],
+  idempotent: false,
+  ...overrides,
+});
+const removeBlock = op({
+  id: 'removeBlock',
+  method: 'DELETE',
+  path: '/v1/pages/{page_id}/blocks/{block_id}',
+  scope: 'pages:write',
+  params: [
+    { name: 'page_id', in: 'path', required: true, schema: { type: 'string' } },
+    { name: 'block_id', in: 'path', required: true, schema: { type: 'string' } },
+    { name: 'expected_updated_at', in: 'query', required: true, schema: { type: 'string' } },
+  ],
+});
+const addBlock = op({
+  id: 'addBlock',
+  method: 'POST',
+  path: '/v1/pages/{page_id}/blocks',
+  summary: 'Append a block',
+  description: '',
+  scope: 'pages:write',
+  idempotent: true,
+  body: { required: true, schema: { type: 'object', properties: { kind: { type: 'string' } } } },
+});
+
+describe('a tool per operation', () => {
+  it('is named in snake_case after the operationId', () => {
+    expect(toolName('getAnalyticsSummary')).toBe('get_analytics_summary');
+    expect(toolName('listPages')).toBe('list_pages');
+  });
+
+  it('takes the path and query parameters, the body, and for an IDEM operation an idempotency_key', () => {
+    expect(toolFor(removeBlock).inputSchema).toEqual({
+      type: 'object',
+      properties: { page_id: { type: 'string' }, block_id: { type: 'string' }, expected_updated_at: { type: 'string' } },
+      required: ['page_id', 'block_id', 'expected_updated_at'],
+      additionalProperties: false,
+    });
+    const add = toolFor(addBlock).inputSchema;
+    expect(add.properties).toMatchObject({
+      page_id: { type: 'string', description: 'Page ID' },
+      body: { type: 'object', properties: { kind: { type: 'string' } } },
+      idempotency_key: { type: 'string', maxLength: 255 },
+    });
+    expect(add.required).toEqual(['page_id', 'body']);
+  });
+
+  it('is annotated from the HTTP method', () => {
+    expect(toolFor(op({})).annotations).toEqual({
+      title: 'Get a page',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(toolFor(removeBlock).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(toolFor(addBlock).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(toolFor(op({ method: 'PATCH' })).annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+  });
+
+  it('describes itself with the summary, the description and the scope', () => {
+    expect(toolFor(op({}))).toMatchObject({ title: 'Get a page', description: 'Get a page.\n\nScope `pages:read`.' });
+    expect(toolFor(addBlock).description).toBe('Append a block.\n\nNeeds the API key scope `pages:write`.');
+  });
+});
+
+describe('calling a tool', () => {
+  const fixedKey = () => 'key-1';
+
+  it('encodes path parameters and builds the query string', () => {
+    expect(
+      requestFor(removeBlock, { page_id: 'pg/1', block_id: 'bl 2', expected_updated_at: '2030-01-01T00:00:00.000Z' }, fixedKey),
+    ).toEqual({
+      method: 'DELETE',
+      path: '/v1/pages/pg%2F1/blocks/bl%202?expected_updated_at=2030-01-01T00%3A00%3A00.000Z',
+    });
+  });
+
+  it('sends the body as given, with a fresh Idempotency-Key unless one is passed', () => {
+    expect(requestFor(addBlock, { page_id: 'pg_1', body: { kind: 'LINK' } }, fixedKey)).toEqual({
+      method: 'POST',
+      path: '/v1/pages/pg_1/blocks',
+      headers: { 'idempotency-key': 'key-1' },
+      body: { kind: 'LINK' },
+    });
+    expect(requestFor(addBlock, { page_id: 'pg_1', idempotency_key: 'mine' }, fixedKey)).toEqual({
+      method: 'POST',
+      path: '/v1/pages/pg_1/blocks',
+      headers: { 'idempotency-key': 'mine' },
+    });
+  });
+
+  it('refuses a missing path parameter and unknown arguments without a request', () => {
+    expect(() => requestFor(op({}), {}, fixedKey)).toThrow(new ArgumentError('page_id is required: a non-empty string.'));
+    expect(() => requestFor(op({}), { page_id: 'pg_1', pageId: 'pg_1' }, fixedKey)).toThrow(
+      new ArgumentError('Unknown argument(s) pageId; this tool takes page_id.'),
+    );
+  });
+
+  it('returns a success as text and structured content, and an API error as the problem with isError', () => {
+    expect(resultOf({ status: 200, body: { id: 'pg_1' } })).toEqual({
+      content: [{ type: 'text', text: '{"id":"pg_1"}' }],
+      structuredContent: { id: 'pg_1' },
+    });
+    expect(resultOf({ status: 204, body: undefined })).toEqual({ content: [{ type: 'text', text: 'HTTP 204, no content.' }] });
+    const problem = {
+      type: '/docs/errors/stale-snapshot',
+      title: 'Stale snapshot',
+      status: 409,
+      code: 'stale_snapshot',
+      request_id: 'req_1',
+    };
+    expect(resultOf({ status: 409, body: problem })).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(problem) }],
+      structuredContent: problem,
+      isError: true,
+    });
+    expect(resultOf({ status: 502, body: 'Bad gateway' })).toEqual({
+      content: [{ type: 'text', text: 'HTTP 502: Bad gateway' }],
+      isError: true,
+    });
+  });
+});

@@ -1,0 +1,102 @@
+// One MCP tool per API operation: its definition (name, schema, annotations), the HTTP request a call makes, and
+// the tool result an API response becomes. Pure functions of the OpenAPI operation.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiRequest, ApiResponse } from './api-client.js';
+import type { JsonSchema, Operation } from './openapi.js';
+
+/** The tool argument that carries the `Idempotency-Key` of an IDEM operation. */
+export const IDEMPOTENCY_KEY_ARG = 'idempotency_key';
+
+/** `createPage` → `create_page`: tool names in the API's own snake_case. */
+export const toolName = (operationId: string): string => operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function toolFor(op: Operation): Tool {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const param of op.params) {
+    properties[param.name] = { ...param.schema, ...(param.description ? { description: param.description } : {}) };
+    if (param.in === 'path' || param.required) required.push(param.name);
+  }
+  if (op.body) {
+    properties.body = op.body.schema;
+    if (op.body.required) required.push('body');
+  }
+  if (op.idempotent) {
+    properties[IDEMPOTENCY_KEY_ARG] = {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Sent as the Idempotency-Key header. Omitted: a new one per call. Pass the key of an earlier call to retry it safely ' +
+        '(within 24 hours the API replays its outcome instead of doing it again).',
+    };
+  }
+  const read = op.method === 'GET';
+  const scopeNote = op.description.includes(op.scope) ? '' : `\n\nNeeds the API key scope \`${op.scope}\`.`;
+  return {
+    name: toolName(op.id),
+    title: op.summary,
+    description: `${op.summary}.${op.description ? `\n\n${op.description}` : ''}${scopeNote}`,
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    annotations: {
+      title: op.summary,
+      readOnlyHint: read,
+      destructiveHint: op.method === 'DELETE',
+      // An IDEM POST repeated with the same idempotency_key is replayed by the API, not done again.
+      idempotentHint: read || op.method === 'PUT' || op.method === 'DELETE' || op.idempotent,
+      openWorldHint: false,
+    },
+  };
+}
+
+/** Arguments a tool cannot send (a missing path parameter, an unknown name): reported to the caller, no request made. */
+export class ArgumentError extends Error {}
+
+/** The request a call of `op`'s tool makes: path parameters encoded, query string, JSON body, Idempotency-Key. */
+export function requestFor(op: Operation, args: Record<string, unknown>, newKey: () => string): ApiRequest {
+  const known = new Set([...op.params.map((p) => p.name), ...(op.body ? ['body'] : []), ...(op.idempotent ? [IDEMPOTENCY_KEY_ARG] : [])]);
+  const unknown = Object.keys(args).filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new ArgumentError(`Unknown argument(s) ${unknown.join(', ')}; this tool takes ${[...known].join(', ') || 'none'}.`);
+  }
+
+  let path = op.path;
+  const query = new URLSearchParams();
+  for (const param of op.params) {
+    const value = args[param.name];
+    if (param.in === 'path') {
+      if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+        throw new ArgumentError(`${param.name} is required: a non-empty string.`);
+      }
+      path = path.replace(`{${param.name}}`, encodeURIComponent(value));
+    } else if (value !== undefined && value !== null) {
+      query.set(param.name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  const search = query.toString();
+  const key = args[IDEMPOTENCY_KEY_ARG];
+  return {
+    method: op.method,
+    path: search ? `${path}?${search}` : path,
+    ...(op.idempotent ? { headers: { 'idempotency-key': typeof key === 'string' && key ? key : newKey() } } : {}),
+    ...(op.body && args.body !== undefined ? { body: args.body } : {}),
+  };
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A success is its JSON body, as text and (when an object) as structured content. An API error is the API's own
+ * problem+json (same code, status, request_id and detail), with `isError`.
+ */
+export function resultOf(response: ApiResponse): CallToolResult {
+  const { status, body } = response;
+  const ok = status >= 200 && status < 300;
+  if (body === undefined) return { content: [{ type: 'text', text: `HTTP ${status}, no content.` }], ...(ok ? {} : { isError: true }) };
+  const text = typeof body === 'string' ? (ok ? body : `HTTP ${status}: ${body.slice(0, 2000)}`) : json(body);
+  return { content: [{ type: 'text', text }], ...(isObject(body) ? { structuredContent: body } : {}), ...(ok ? {} : { isError: true }) };
+}
+
+/** A tool error that is not the API's: bad arguments, or the API unreachable. */
+export const failure = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { aKey, aTenant } from '../factories/access.factory.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface DocOperation {
+  operationId: string;
+  method: string;
+  scope: string;
+}
+
+/**
+ * The MCP server (dist/mcp.js) driven by the MCP SDK's own client over stdio, against the real API listening on a
+ * port: the key's scopes decide the tools, calls reach the API, and API errors come back unchanged.
+ */
+describe('the MCP server', () => {
+  let t: TestApp;
+  let apiUrl: string;
+  let operations: DocOperation[];
+  const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    apiUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ paths: Record<string, Record<string, any>> }>();
+    operations = Object.values(doc.paths).flatMap((item) =>
+      Object.entries(item)
+        .filter(([, op]) => op['x-scope'])
+        .map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), scope: op['x-scope'] })),
+    );
+  });
+  afterAll(() => t.close());
+
+  /** Spawns the server as an MCP client configuration would, and connects the SDK's client to it. */
+  async function connect(key: string) {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['dist/mcp.js'],
+      cwd: process.cwd(),
+      env: { BIO_PAGE_API_KEY: key, BIO_PAGE_API_URL: apiUrl },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    return { client, transport, tools, stderr: () => stderr };
+  }
+
+  /** The workspace's remaining monthly quota units, read from a GET /v1/contacts (which costs one). */
+  async function monthlyRemaining(auth: Record<string, string>) {
+    const res = await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth });
+    return Number(/"monthly";r=(\d+)/.exec(String(res.headers.ratelimit))![1]);
+  }
+  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: any };
+  const names = (tools: Tool[]) => tools.map((tool) => tool.name).sort();
+
+  it('offers every operation to a full-scope key and works a page from creation to analytics', async () => {
+    const { key, auth } = await aTenant(t.commands);
+    const before = await monthlyRemaining(auth);
+    const { client, transport, tools, stderr } = await connect(key);
+    try {
+      // Finding out the key's scopes changed nothing and spent no quota: the one unit gone is this second read.
+      expect(await monthlyRemaining(auth)).toBe(before - 1);
+      expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
+      expect(operations).toHaveLength(22);
+      expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
+      expect(stderr()).toContain('22 tools for');
+      for (const tool of tools) {
+        const op = operations.find((o) => snake(o.operationId) === tool.name)!;
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.title).toEqual(expect.any(String));
+        expect(tool.description).toContain(op.scope);
+        expect(tool.annotations).toMatchObject({
+          readOnlyHint: op.method === 'GET',
+          destructiveHint: op.method === 'DELETE',
+          openWorldHint: false,
+        });
+      }
+      // Request bodies reach the client with their $refs inlined: the real shape, the block kinds' data included.
+      expect(JSON.stringify(tools)).not.toContain('$ref');
+      const addBlock = tools.find((tool) => tool.name === 'add_block')!;
+      expect(addBlock.inputSchema.required).toEqual(expect.arrayContaining(['page_id', 'body']));
+      expect(JSON.stringify(addBlock.inputSchema.properties!.body)).toContain('LINK block data');
+
+      const created = await call(client, 'create_page', { body: { title: 'Links by MCP' } });
+      expect(created.isError).toBeFalsy();
+      const page = created.structuredContent;
+      expect(page).toMatchObject({ id: expect.any(String), title: 'Links by MCP', status: 'DRAFT' });
+      expect(JSON.parse((created.content[0] as { text: string }).text)).toEqual(page);
+
+      const added = await call(client, 'add_block', {
+        page_id: page.id,
+        body: { expected_updated_at: page.draft.updated_at, kind: 'LINK', data: { url: 'https://example.com/', title: 'Example' } },
+      });
+      expect(added.structuredContent).toMatchObject({ draft: { block_count: 1, blocks: [{ kind: 'LINK', label: 'Example' }] } });
+
+      const published = await call(client, 'publish_page', { page_id: page.id });
+      expect(published.structuredContent).toMatchObject({ page: { id: page.id, status: 'PUBLISHED' }, scheduled_for: null });
+
+      const listed = await call(client, 'list_pages', { limit: 10 });
+      expect(listed.structuredContent.data).toEqual([expect.objectContaining({ id: page.id, status: 'PUBLISHED', block_count: 1 })]);
+
+      const summary = await call(client, 'get_analytics_summary', { range_days: 7 });
+      expect(summary.structuredContent).toMatchObject({ range_days: 7, totals: { views: expect.any(Number) } });
+
+      // The same idempotency_key replays the first outcome instead of creating a second page.
+      const once = await call(client, 'create_page', { body: { title: 'Once' }, idempotency_key: 'mcp-test-once' });
+      const again = await call(client, 'create_page', { body: { title: 'Once' }, idempotency_key: 'mcp-test-once' });
+      expect(again.structuredContent.id).toBe(once.structuredContent.id);
+
+      // API errors come back as the API's problem+json, with isError.
+      const missing = await call(client, 'get_page', { page_id: 'pg_does_not_exist' });
+      expect(missing.isError).toBe(true);
+      const problem = JSON.parse((missing.content[0] as { text: string }).text);
+      expect(problem).toMatchObject({ status: 404, code: 'resource_not_found', request_id: expect.stringMatching(/^req_/) });
+      expect(missing.structuredContent).toEqual(problem);
+      expect(t.logs.join('')).toContain(problem.request_id); // the API's own request id, as logged by the service
+
+      const stale = await call(client, 'update_page', {
+        page_id: page.id,
+        body: { expected_updated_at: page.draft.updated_at, title: 'Too late' },
+      });
+      expect(stale).toMatchObject({ isError: true, structuredContent: { status: 409, code: 'stale_snapshot' } });
+
+      const invalid = await call(client, 'list_pages', { limit: 0 });
+      expect(invalid).toMatchObject({ isError: true, structuredContent: { status: 400, code: 'invalid_request' } });
+
+      const unknownArgument = await call(client, 'get_page', { page_id: page.id, pageId: page.id });
+      expect(unknownArgument).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('pageId') }] });
+    } finally {
+      const pid = transport.pid!;
+      const started = Date.now();
+      await client.close();
+      // The server ends when its stdin closes, well before the transport's 2 s wait before SIGTERM.
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    }
+  });
+
+  it('offers only the tools of the scopes the key holds', async () => {
+    const { workspace } = await aTenant(t.commands);
+    const { key } = await aKey(t.commands, workspace.id, { scopes: ['pages:read'] });
+    const { client, tools } = await connect(key);
+    try {
+      expect(names(tools)).toEqual(['get_page', 'list_pages']);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      await expect(client.callTool({ name: 'create_page', arguments: { body: { title: 'No' } } })).rejects.toThrow(
+        /Unknown tool create_page/,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('offers a test-mode key the read tools only', async () => {
+    const { workspace } = await aTenant(t.commands);
+    const { key } = await aKey(t.commands, workspace.id, { mode: 'test' });
+    const { client, tools } = await connect(key);
+    try {
+      const reads = operations.filter((op) => op.method === 'GET').map((op) => snake(op.operationId));
+      expect(names(tools)).toEqual(reads.sort());
+      expect((await call(client, 'list_pages')).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses to start without a key, or with a key the API refuses, saying why on stderr', async () => {
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['dist/mcp.js'],
+          { env: { PATH: process.env.PATH!, BIO_PAGE_API_URL: apiUrl, ...env } },
+          (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stdout, stderr }),
+        );
+      });
+    const noKey = await run({});
+    expect(noKey).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('BIO_PAGE_API_KEY is not set') });
+    const badKey = await run({ BIO_PAGE_API_KEY: 'bp_live_notarealkeynotarealkeynotarealkey00' });
+    expect(badKey).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('HTTP 401 invalid_api_key') });
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((r) => closed.close(r));
+    const noApi = await run({ BIO_PAGE_API_KEY: 'bp_live_x', BIO_PAGE_API_URL: `http://127.0.0.1:${port}` });
+    expect(noApi).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('ECONNREFUSED') });
+  });
+});
