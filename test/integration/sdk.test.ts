@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import {
+  BioPage,
+  ConflictError,
+  ConnectionError,
+  InvalidRequestError,
+  NotFoundError,
+  RateLimitError,
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookEvent,
+} from '../../clients/typescript/src/index.js';
+import { aTenant } from '../factories/access.factory.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The service listening on loopback, for a real HTTP client. */
+async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+/**
+ * A TCP proxy in front of the service. While `dropResponses` > 0, it forwards a request but cuts the client's
+ * connection when the answer comes back: the server acted, the client never heard (the case that makes
+ * retries dangerous without an Idempotency-Key).
+ */
+class FlakyProxy {
+  dropResponses = 0;
+  connections = 0;
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  constructor(private readonly upstreamPort: number) {
+    this.server = createServer((client) => {
+      this.connections += 1;
+      const upstream = connect(this.upstreamPort, '127.0.0.1');
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream);
+      // Checked when an answer starts to arrive, on whichever (kept-alive) connection carries it.
+      upstream.on('data', (chunk: Buffer) => {
+        if (this.dropResponses > 0) {
+          this.dropResponses -= 1;
+          client.destroy();
+          upstream.destroy();
+        } else client.write(chunk);
+      });
+      upstream.on('end', () => client.end());
+    });
+  }
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+describe('the TypeScript SDK, against the real service', () => {
+  const rx = new HttpsReceiver();
+  let t: TestApp;
+  let baseUrl: string;
+  let bp: BioPage;
+  beforeAll(async () => {
+    await rx.start();
+    t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '10000' } });
+    baseUrl = await listening(t);
+    bp = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rx.close();
+  });
+
+  it('creates, edits and reads a page with typed calls, and throws typed errors', async () => {
+    const page = await bp.post('/v1/pages', { body: { title: 'SDK page', description: 'made by the SDK' } });
+    expect(page).toMatchObject({ title: 'SDK page', status: 'DRAFT', draft: { block_count: 0 } });
+    const withBlock = await bp.post('/v1/pages/{page_id}/blocks', {
+      params: { path: { page_id: page.id } },
+      body: { expected_updated_at: page.draft.updated_at, kind: 'LINK', data: { url: 'https://example.com/talk', title: 'Talk' } },
+    });
+    expect(withBlock.draft.blocks.map((b) => b.kind)).toEqual(['LINK']);
+    expect((await bp.get('/v1/pages/{page_id}', { params: { path: { page_id: page.id } } })).draft.block_count).toBe(1);
+
+    // A stale stamp: a ConflictError carrying the code and the request id the API logged.
+    const stale = await bp
+      .patch('/v1/pages/{page_id}', {
+        params: { path: { page_id: page.id } },
+        body: { expected_updated_at: page.draft.updated_at, title: 'x' },
+      })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect(stale).toMatchObject({ status: 409, code: 'stale_snapshot' });
+    const requestId = (stale as ConflictError).requestId!;
+    expect(requestId).toBe((stale as ConflictError).headers.get('x-request-id'));
+    expect(t.logs.some((line) => line.includes(requestId))).toBe(true);
+
+    const missing = await bp.get('/v1/pages/{page_id}', { params: { path: { page_id: 'pg_missing' } } }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toMatchObject({ status: 404, code: 'resource_not_found' });
+    const invalid = await bp.post('/v1/pages', { body: { title: '' } }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(InvalidRequestError);
+    expect((invalid as InvalidRequestError).problem?.errors?.[0]?.pointer).toBe('/title');
+    await bp
+      .delete('/v1/pages/{page_id}/blocks/{block_id}', {
+        params: {
+          path: { page_id: page.id, block_id: withBlock.draft.blocks[0].id },
+          query: { expected_updated_at: withBlock.draft.updated_at },
+        },
+      })
+      .catch((e: unknown) => expect(e).toMatchObject({ code: 'last_block_required' }));
+  });
+
+  it('sends an Idempotency-Key on every POST, so a repeated call replays instead of creating twice', async () => {
+    const key = 'sdk-test-key-1';
+    const first = await bp.raw.POST('/v1/pages', { body: { title: 'Once' }, headers: { 'Idempotency-Key': key } });
+    const again = await bp.raw.POST('/v1/pages', { body: { title: 'Once' }, headers: { 'Idempotency-Key': key } });
+    expect(again.data?.id).toBe(first.data?.id);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    // Without a key of the caller's, the SDK makes one per call (two calls, two pages).
+    const seen: (string | null)[] = [];
+    const spy = new BioPage({
+      apiKey: (await aTenant(t.commands)).key,
+      baseUrl,
+      fetch: (request) => {
+        seen.push(request.headers.get('idempotency-key'));
+        return fetch(request);
+      },
+    });
+    const [a, b] = [await spy.post('/v1/pages', { body: { title: 'Twice' } }), await spy.post('/v1/pages', { body: { title: 'Twice' } })];
+    expect(a.id).not.toBe(b.id);
+    await spy.get('/v1/pages');
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[1]).not.toBe(seen[0]);
+    expect(seen[2]).toBeNull(); // a GET carries none
+  });
+
+  it('retries a POST whose answer was lost with the same key: the page exists once', async () => {
+    const proxy = new FlakyProxy(Number(new URL(baseUrl).port));
+    const tenant = await aTenant(t.commands);
+    const client = new BioPage({ apiKey: tenant.key, baseUrl: await proxy.start() });
+    try {
+      proxy.dropResponses = 1;
+      const page = await client.post('/v1/pages', { body: { title: 'Lost answer' } });
+      expect(proxy.connections).toBe(2); // the first answer was cut, the retry got the stored result
+      const titles = [];
+      for await (const p of client.paginate('/v1/pages')) titles.push(p.title);
+      expect(titles).toEqual(['Lost answer']);
+      expect(page.title).toBe('Lost answer');
+
+      // A PATCH is not retried (no key makes it safe): the caller gets a ConnectionError.
+      proxy.dropResponses = 1;
+      const lost = await client
+        .patch('/v1/pages/{page_id}', {
+          params: { path: { page_id: page.id } },
+          body: { expected_updated_at: page.draft.updated_at, title: 'B' },
+        })
+        .catch((e: unknown) => e);
+      expect(lost).toBeInstanceOf(ConnectionError);
+      expect((lost as ConnectionError).idempotencyKey).toBeNull();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('iterates a cursor list to its end', async () => {
+    const client = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl });
+    for (const n of [1, 2, 3, 4, 5]) await client.post('/v1/pages', { body: { title: `Page ${n}` } });
+    const titles: string[] = [];
+    for await (const page of client.paginate('/v1/pages', { params: { query: { limit: 2 } } })) titles.push(page.title);
+    expect(titles).toEqual(['Page 5', 'Page 4', 'Page 3', 'Page 2', 'Page 1']);
+  });
+
+  it('verifies a real delivery and types its event; a tampered body is refused', async () => {
+    const before = rx.received.length;
+    const created = await bp.post('/v1/webhook-endpoints', { body: { url: rx.url('/sdk'), event_types: ['contact.created'] } });
+    expect(created.secret).toMatch(/^whsec_/);
+    const delivery = rx.received.slice(before).find((r) => r.path === '/sdk')!; // endpoint.test, sent on creation
+    const event: WebhookEvent = verifyWebhook(created.secret, delivery.body, delivery.headers);
+    expect(event.type).toBe('endpoint.test');
+    if (event.type === 'endpoint.test') expect(typeof event.data.message).toBe('string');
+    expect(() => verifyWebhook(created.secret, delivery.body.replace('}', ' }'), delivery.headers)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(created.secret, delivery.body, { ...delivery.headers, 'webhook-signature': undefined })).toThrow(
+      WebhookVerificationError,
+    );
+  });
+});
+
+describe('the TypeScript SDK under the rate limit', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('throws a RateLimitError with Retry-After', async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '2', RATE_LIMIT_BURST_WINDOW_SECONDS: '30' } });
+    const bp = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl: await listening(t) });
+    await bp.get('/v1/pages');
+    await bp.get('/v1/pages');
+    const limited = await bp.get('/v1/pages').catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect(limited).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect((limited as RateLimitError).retryAfter).toBeGreaterThan(0);
+    expect((limited as RateLimitError).retryAfter).toBeLessThanOrEqual(30);
+  });
+});
