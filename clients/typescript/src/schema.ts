@@ -4296,6 +4296,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "contact.created",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "contact": {
+                 *           "id": "ctc_cLp43rqhFcXg17oX6uXoOplP",
+                 *           "email": "reader@example.com",
+                 *           "name": "Reader",
+                 *           "source": "NEWSLETTER",
+                 *           "source_block_id": "blk_Q2h5dGpMbDd1Wk9xYkR6",
+                 *           "created_at": "2026-11-24T04:24:59.368Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Stable across retries and resends. */
                     id: string;
@@ -4335,6 +4352,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "page.published",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "page": {
+                 *           "id": "pg_gad3X3liacH55CKkRPX3MpaV",
+                 *           "title": "Ada Lovelace",
+                 *           "slug": "ada-lovelace",
+                 *           "published_at": "2026-11-24T04:25:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Stable across retries and resends. */
                     id: string;
@@ -4380,6 +4412,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "sale.paid",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "sale": {
+                 *           "id": "sale_Zt2kQ8vYc1mNp4RxWd7LsA0e",
+                 *           "kind": "TIP",
+                 *           "gross_amount_cents": 500,
+                 *           "net_amount_cents": 450,
+                 *           "currency": "usd",
+                 *           "customer_email": "fan@example.com",
+                 *           "created_at": "2026-11-24T04:31:10.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Stable across retries and resends. */
                     id: string;
@@ -4419,6 +4469,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "sale.refunded",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "sale": {
+                 *           "id": "sale_Zt2kQ8vYc1mNp4RxWd7LsA0e",
+                 *           "kind": "TIP",
+                 *           "gross_amount_cents": 500,
+                 *           "net_amount_cents": 450,
+                 *           "currency": "usd",
+                 *           "customer_email": "fan@example.com",
+                 *           "created_at": "2026-11-24T04:31:10.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Stable across retries and resends. */
                     id: string;
@@ -4458,6 +4526,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "endpoint.test",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "message": "This is a test event. If you can read this, your endpoint receives signed webhooks."
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Stable across retries and resends. */
                     id: string;

@@ -73,6 +73,35 @@ const WEBHOOK_HEADERS = [
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The payload schemas of the events, keyed by type: what each envelope's `data` holds. */
+const SALE_EXAMPLE = {
+  id: 'sale_Zt2kQ8vYc1mNp4RxWd7LsA0e',
+  kind: 'TIP',
+  gross_amount_cents: 500,
+  net_amount_cents: 450,
+  currency: 'usd',
+  customer_email: 'fan@example.com',
+  created_at: '2026-11-24T04:31:10.000Z',
+};
+/** An example `data` of each event, shown with its webhook entry. */
+const EVENT_EXAMPLES: Record<string, unknown> = {
+  'contact.created': {
+    contact: {
+      id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
+      email: 'reader@example.com',
+      name: 'Reader',
+      source: 'NEWSLETTER',
+      source_block_id: 'blk_Q2h5dGpMbDd1Wk9xYkR6',
+      created_at: '2026-11-24T04:24:59.368Z',
+    },
+  },
+  'page.published': {
+    page: { id: 'pg_gad3X3liacH55CKkRPX3MpaV', title: 'Ada Lovelace', slug: 'ada-lovelace', published_at: '2026-11-24T04:25:00.000Z' },
+  },
+  'sale.paid': { sale: SALE_EXAMPLE },
+  'sale.refunded': { sale: SALE_EXAMPLE },
+  'endpoint.test': { message: 'This is a test event. If you can read this, your endpoint receives signed webhooks.' },
+};
+
 const EVENT_DATA: Record<string, { summary: string; data: Record<string, unknown> }> = {
   'contact.created': {
     summary: 'A contact was captured (newsletter sign-up, form, gated download)',
@@ -155,6 +184,7 @@ function webhooks(): Record<string, unknown> {
                     data,
                   },
                 },
+                example: { id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0', type, created_at: '2026-11-24T04:25:00.000Z', data: EVENT_EXAMPLES[type] },
               },
             },
           },
