@@ -325,7 +325,8 @@ export function buildOpenApiDocument(
         '`bin/bio-page workspace create --name Studio` then `bin/bio-page key create --workspace <id>`. ' +
         '(2) Authorize above with it (kept across reloads) and try `POST /v1/pages`. ' +
         '(3) Create a webhook endpoint; verify each delivery on its raw body with the `standardwebhooks` package and the ' +
-        '`whsec_` secret returned once; the payloads are described under Webhooks.',
+        '`whsec_` secret returned once; the payloads are described under Webhooks. ' +
+        '(4) From TypeScript, use the SDK in `clients/typescript/` of the repository, generated from this document.',
     )
     .setVersion('1.0.0')
     .setLicense('MIT', 'https://opensource.org/license/mit')
