@@ -176,6 +176,12 @@ describe('the HTTP platform', () => {
     const res = await t.inject({ method: 'GET', url: '/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/swagger-ui/i);
+    // Issue 14: our favicon and no vendor top bar; the key kept across reloads; "Try it out" a deliberate click.
+    expect(res.body).toContain("rel='icon' href='data:image/svg+xml,");
+    expect(res.body).toContain('.topbar { display: none }');
+    const init = (await t.inject({ method: 'GET', url: '/docs/swagger-ui-init.js' })).body;
+    expect(init).toMatch(/"persistAuthorization": true/);
+    expect(init).toMatch(/"tryItOutEnabled": false/);
   });
 
   it('reports liveness, and readiness from the database', async () => {

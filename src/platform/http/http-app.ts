@@ -19,6 +19,14 @@ import { RouteTable } from './route-table.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The reference's favicon: "bp" on a round mark, inline (no extra route). */
+const DOCS_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#1f2937"/>' +
+      '<text x="16" y="21" font-family="sans-serif" font-size="14" font-weight="700" fill="#fff" text-anchor="middle">bp</text></svg>',
+  );
+
 export interface HttpApp {
   app: NestFastifyApplication;
   routes: RouteTable;
@@ -100,6 +108,8 @@ export async function buildHttpApp(
     // The key survives a reload; "Try it out" is a deliberate click (it acts on live data); no vendor top bar.
     swaggerOptions: { persistAuthorization: true, tryItOutEnabled: false, displayRequestDuration: true },
     customCss: '.swagger-ui .topbar { display: none }',
+    // Our own mark, not the UI vendor's favicon.
+    customfavIcon: DOCS_ICON,
   });
   await app.init();
   return { app, routes };
