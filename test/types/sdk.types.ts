@@ -1,0 +1,63 @@
+/**
+ * Compile-time tests of the SDK's types, checked by `npm run lint` (lint:types, `tsc --strict`). Nothing here runs:
+ * each `@ts-expect-error` fails the typecheck if the line below it ever compiles, so a document or generator change
+ * that loosens the types (a LINK with TEXT data accepted, a path parameter made optional) is caught in CI.
+ */
+import { BioPage, verifyWebhook, type ResponseData, type WebhookEventOf } from '../../clients/typescript/src/index.js';
+
+declare const bp: BioPage;
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assert = <T extends true>(): T => true as T;
+
+export async function blocks(pageId: string, stamp: string) {
+  const path = { params: { path: { page_id: pageId } } };
+  await bp.post('/v1/pages/{page_id}/blocks', {
+    ...path,
+    body: { expected_updated_at: stamp, kind: 'LINK', data: { url: 'https://x.y', title: 't' } },
+  });
+  await bp.post('/v1/pages/{page_id}/blocks', { ...path, body: { expected_updated_at: stamp, kind: 'TEXT', data: { text: 'Hello' } } });
+  // @ts-expect-error a LINK block with a TEXT block's data
+  await bp.post('/v1/pages/{page_id}/blocks', { ...path, body: { expected_updated_at: stamp, kind: 'LINK', data: { text: 'Hello' } } });
+  // @ts-expect-error a kind that does not exist
+  await bp.post('/v1/pages/{page_id}/blocks', { ...path, body: { expected_updated_at: stamp, kind: 'POLL', data: {} } });
+  // @ts-expect-error a file kind needs its file_url
+  await bp.post('/v1/pages/{page_id}/blocks', { ...path, body: { expected_updated_at: stamp, kind: 'IMAGE' } });
+  // @ts-expect-error the optimistic-concurrency stamp is required
+  await bp.post('/v1/pages/{page_id}/blocks', { ...path, body: { kind: 'TEXT', data: { text: 'Hello' } } });
+}
+
+export async function callsAndResults(pageId: string) {
+  const page = await bp.get('/v1/pages/{page_id}', { params: { path: { page_id: pageId } } });
+  assert<Equal<typeof page.id, string>>();
+  assert<Equal<typeof page.status, 'DRAFT' | 'PUBLISHED' | 'ARCHIVED'>>();
+  const list = await bp.get('/v1/pages', { params: { query: { limit: 10 } } });
+  assert<Equal<typeof list.has_more, boolean>>();
+  // @ts-expect-error the path parameter is required
+  await bp.get('/v1/pages/{page_id}', {});
+  // @ts-expect-error limit is an integer, not a string
+  await bp.get('/v1/pages', { params: { query: { limit: '10' } } });
+  // @ts-expect-error a path the API does not have
+  await bp.get('/v1/pagez');
+  // @ts-expect-error no PUT on pages: merge-patch is PATCH
+  await bp.post('/v1/pages/{page_id}', { params: { path: { page_id: pageId } } });
+  // A 204 has no body.
+  const deleted = await bp.delete('/v1/webhook-endpoints/{endpoint_id}', { params: { path: { endpoint_id: 'we_1' } } });
+  assert<Equal<typeof deleted, undefined>>();
+}
+
+export async function iteration() {
+  for await (const contact of bp.paginate('/v1/contacts', { params: { query: { limit: 100 } } })) {
+    assert<Equal<typeof contact.email, string>>();
+  }
+  // @ts-expect-error only cursor lists can be iterated
+  bp.paginate('/v1/analytics/summary');
+}
+
+export function webhooks(secret: string, body: string, headers: Headers) {
+  const event = verifyWebhook(secret, body, headers);
+  if (event.type === 'page.published') assert<Equal<typeof event, WebhookEventOf<'page.published'>>>();
+  // @ts-expect-error an event type the service never sends
+  if (event.type === 'page.deleted') return;
+  type Created = ResponseData<'/v1/pages', 'post'>;
+  assert<Equal<Created['public_url'], string | null>>();
+}
