@@ -320,6 +320,9 @@ describe('the OpenAPI document', () => {
       body: res.body,
     });
     expect(new ContractChecker(doc).check(sent(listed, 'GET', '/v1/pages'))).toEqual([]);
+    // Formats are checked: a timestamp that is not RFC 3339 breaks the contract.
+    const sloppy = { ...sent(listed, 'GET', '/v1/pages'), body: listed.body.replace(/"updated_at":"[^"]+"/, '"updated_at":"24/11/2026"') };
+    expect(new ContractChecker(doc).check(sloppy)).toEqual([expect.stringContaining('updated_at must match format "date-time"')]);
     const wrong = structuredClone(doc);
     wrong.components.schemas.PageSummaryResponse.properties.block_count = { type: 'string' };
     expect(new ContractChecker(wrong).check(sent(listed, 'GET', '/v1/pages'))).toEqual([

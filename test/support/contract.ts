@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -21,10 +22,12 @@ export interface SentResponse {
  */
 export class ContractChecker {
   // Ajv's `discriminator` refuses a mapping; the oneOf alone tells the kinds apart (each variant's `kind` is a const).
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: Json) {
+    // Formats are part of the contract: a `date-time` must be RFC 3339 with its offset, a `uri` absolute, and so on.
+    addFormats.default(this.ajv);
     this.ajv.addSchema({ $id: 'openapi', components: document.components });
   }
 
