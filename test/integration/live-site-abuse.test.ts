@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { aTenant } from '../factories/access.factory.js';
+import { aLivePage, apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The live site against hostile or odd input (decisions.md, "The live site under load and abuse"). */
 describe('the live site under abuse', () => {
@@ -14,24 +13,9 @@ describe('the live site under abuse', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: string, url: string, body?: unknown) =>
-    t.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      payload: body ? JSON.stringify(body) : undefined,
-    });
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await call(method, url, body);
-    expect(res.statusCode).toBeLessThan(300);
-    return res.json() as Json;
-  };
-  async function livePage(title: string, blocks: object[]): Promise<Json> {
-    let page = await api('POST', '/v1/pages', { title });
-    for (const block of blocks)
-      page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
-    return (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
-  }
+  const call = (method: string, url: string, body?: unknown) => apiCall(t, tenant.auth)(method, url, body);
+  const api = (method: string, url: string, body?: unknown) => apiOk(t, tenant.auth)(method, url, body);
+  const livePage = (title: string, blocks: object[]) => aLivePage(api, title, blocks);
 
   it('answers with an HTML page, never a JSON body, whatever goes wrong on the site', async () => {
     const page = await livePage('Odd requests', [{ kind: 'NEWSLETTER', data: { title: 'News' } }]);

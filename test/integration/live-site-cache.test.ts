@@ -3,9 +3,8 @@ import pino from 'pino';
 import { createHttpApp } from '../../src/http-app.js';
 import type { HttpApp } from '../../src/platform/http/http-app.js';
 import { aTenant } from '../factories/access.factory.js';
+import { aLivePage, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * The live page cache (docs/adr/0030): a page is served from memory until it changes, and every change that
@@ -67,15 +66,8 @@ describe('the live site cache', () => {
     }
   }
 
-  async function livePage(title: string): Promise<Json> {
-    let page = await elsewhere('POST', '/v1/pages', { title });
-    page = await elsewhere('POST', `/v1/pages/${page.id}/blocks`, {
-      expected_updated_at: page.draft.updated_at,
-      kind: 'LINK',
-      data: { url: 'https://one.example/', title: 'First link' },
-    });
-    return (await elsewhere('POST', `/v1/pages/${page.id}/publish`, {})).page as Json;
-  }
+  const livePage = (title: string) =>
+    aLivePage(elsewhere, title, [{ kind: 'LINK', data: { url: 'https://one.example/', title: 'First link' } }]);
 
   it('serves a page from memory once it was viewed: a change that notifies nobody is not seen', async () => {
     const page = await livePage('From memory');

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { aTenant } from '../factories/access.factory.js';
+import { apiOk, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** SITE_CDN_MAX_AGE (docs/adr/0031): the page is cacheable by a CDN and its beacon counts the views. */
 describe('the live site behind a CDN', () => {
@@ -14,16 +13,7 @@ describe('the live site behind a CDN', () => {
   });
   afterAll(() => t.close());
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await t.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      payload: body ? JSON.stringify(body) : undefined,
-    });
-    expect(res.statusCode).toBeLessThan(300);
-    return res.json() as Json;
-  };
+  const api = (method: string, url: string, body?: unknown) => apiOk(t, tenant.auth)(method, url, body);
   const views = async () => (await api('GET', '/v1/analytics/summary?range_days=7')).totals.views as number;
 
   it('serves a cacheable page that counts nothing itself, and counts each load of its beacon', async () => {

@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
+import { apiOk } from '../support/api-calls.js';
 import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -88,16 +89,7 @@ describe('the live page in a browser', () => {
 
   it('serves the published snapshot, tracks a click, takes a sign-up, and the API sees it all', async () => {
     const tenant = await aTenant(t.commands);
-    const api = async (method: string, url: string, body?: unknown) => {
-      const res = await t.inject({
-        method: method as 'GET',
-        url,
-        headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-        payload: body ? JSON.stringify(body) : undefined,
-      });
-      expect(res.statusCode).toBeLessThan(300);
-      return res.json() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const api = apiOk(t, tenant.auth);
     const hook = await api('POST', '/v1/webhook-endpoints', { url: rx.url('/browser'), event_types: ['contact.created'] });
     const image = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'cover.png', 'image/png', PNG));
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
+import { aLivePage, apiOk, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('the live site', () => {
   let t: TestApp;
@@ -14,16 +13,7 @@ describe('the live site', () => {
   });
   afterAll(() => t.close());
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await t.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...tenant.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      payload: body ? JSON.stringify(body) : undefined,
-    });
-    expect(res.statusCode).toBeLessThan(300);
-    return res.json() as Json;
-  };
+  const api = (method: string, url: string, body?: unknown) => apiOk(t, tenant.auth)(method, url, body);
   const form = (url: string, fields: Record<string, string>) =>
     t.inject({
       method: 'POST',
@@ -33,13 +23,7 @@ describe('the live site', () => {
     });
 
   /** A page with the given blocks, published; returns it with its blocks (ids in order). */
-  async function livePage(title: string, blocks: object[], publish = true): Promise<Json> {
-    let page = await api('POST', '/v1/pages', { title });
-    for (const block of blocks)
-      page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
-    if (publish) page = (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
-    return page;
-  }
+  const livePage = (title: string, blocks: object[], publish = true) => aLivePage(api, title, blocks, { publish });
   const views = async () => (await api('GET', '/v1/analytics/summary?range_days=7')).totals.views as number;
 
   it('serves the published snapshot as HTML with strict headers, and counts a view', async () => {

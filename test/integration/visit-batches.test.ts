@@ -5,9 +5,8 @@ import { createHttpApp } from '../../src/http-app.js';
 import type { HttpApp } from '../../src/platform/http/http-app.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { aTenant } from '../factories/access.factory.js';
+import { aLivePage, apiOk, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Views and clicks are buffered and written in batches (docs/adr/0029): under concurrency, and from several
@@ -32,25 +31,8 @@ describe('visits written in batches', () => {
     return other;
   };
 
-  async function published(tenant: Awaited<ReturnType<typeof aTenant>>, title: string) {
-    const call = async (method: string, url: string, body: unknown) => {
-      const res = await t.inject({
-        method: method as 'POST',
-        url,
-        headers: { ...tenant.auth, 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
-      expect(res.statusCode).toBeLessThan(300);
-      return res.json() as Json;
-    };
-    let page = await call('POST', '/v1/pages', { title });
-    page = await call('POST', `/v1/pages/${page.id}/blocks`, {
-      expected_updated_at: page.draft.updated_at,
-      kind: 'LINK',
-      data: { url: 'https://shop.example/', title: 'Shop' },
-    });
-    return (await call('POST', `/v1/pages/${page.id}/publish`, {})).page as Json;
-  }
+  const published = (tenant: Awaited<ReturnType<typeof aTenant>>, title: string) =>
+    aLivePage(apiOk(t, tenant.auth), title, [{ kind: 'LINK', data: { url: 'https://shop.example/', title: 'Shop' } }]);
 
   const summary = async (tenant: Awaited<ReturnType<typeof aTenant>>) =>
     (await t.inject({ method: 'GET', url: '/v1/analytics/summary?range_days=7', headers: tenant.auth })).json() as Json;
