@@ -70,7 +70,16 @@ import { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig) => new SsrfGuard(new SystemDnsResolver(), c.webhookAllowedTargets),
     },
-    { provide: WebhookSender, useFactory: () => new WebhookSender({ userAgent: 'BioPage-Webhooks/1.0' }) },
+    {
+      provide: WebhookSender,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) =>
+        new WebhookSender({
+          userAgent: 'BioPage-Webhooks/1.0',
+          timeoutMs: c.webhookDispatch.attemptTimeoutMs,
+          connections: c.webhookDispatch.endpointMaxInFlight,
+        }),
+    },
     { provide: WebhookTransport, useClass: HttpWebhookTransport },
     { provide: EndpointRepository, useClass: SqlEndpointRepository },
     { provide: DeliveryStore, useClass: SqlDeliveryStore },

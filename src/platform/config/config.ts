@@ -21,6 +21,8 @@ export interface AppConfig {
   webhookAllowedTargets: string[];
   webhookRetryDelays: number[] | undefined;
   webhookLeaseSeconds: number;
+  /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
+  webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
   /** pooled connections: the API's, the workers' own, and how long a caller may wait for a free one */
   database: { poolSize: number; workerPoolSize: number; poolWaitMs: number };
@@ -36,6 +38,22 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty' | undefined;
   /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
   siteCdnMaxAge: number | null;
+}
+
+/** How the webhook dispatcher shares its capacity (docs/adr/0035, docs/operations.md). */
+export interface WebhookDispatchConfig {
+  /** WEBHOOK_ATTEMPT_TIMEOUT_MS: an attempt (connect, request, answer) gives up after this long */
+  attemptTimeoutMs: number;
+  /** WEBHOOK_MAX_IN_FLIGHT: attempts one worker process holds at once, over every workspace */
+  maxInFlight: number;
+  /** WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: attempts one workspace may hold at once in one process */
+  workspaceMaxInFlight: number;
+  /** WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: attempts one endpoint may hold at once in one process (its connection pool) */
+  endpointMaxInFlight: number;
+  /** WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT: the same for an endpoint in the slow lane (its attempts keep timing out) */
+  slowEndpointMaxInFlight: number;
+  /** WEBHOOK_CLAIM_BATCH: deliveries claimed by one claim at most */
+  claimBatch: number;
 }
 
 export class ConfigError extends Error {
@@ -126,8 +144,17 @@ const schema = {
     .refine((l) => l.length >= 1 && l.every((t) => /^\d+(\.\d+)?$/.test(t)), 'must be comma-separated seconds')
     .transform((l) => l.map(Number))
     .optional(),
-  // How long a dispatcher owns a claimed delivery; must outlast the 10 s attempt time-out. Lowered by the crash test.
-  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(11).max(3600).default(60),
+  // An attempt gives up after this long (connect, send, answer); the claim lease follows from it.
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: int(1_000, 30_000).default(10_000),
+  // How long a dispatcher owns a claimed delivery. Unset: six attempt time-outs (60 s by default). It must outlast
+  // an attempt by at least a second. Lowered by the crash test.
+  WEBHOOK_LEASE_SECONDS: int(2, 3600).optional(),
+  // The dispatcher's fairness bounds, per worker process (docs/adr/0035).
+  WEBHOOK_MAX_IN_FLIGHT: int(1, 100_000).default(1024),
+  WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: int(1, 100_000).default(256),
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: int(1, 10_000).default(32),
+  WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT: int(1, 10_000).default(2),
+  WEBHOOK_CLAIM_BATCH: int(1, 10_000).default(256),
   // Finished webhook deliveries (and their envelopes) are kept this long; at least the 30-day replay window.
   WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 3650).default(30),
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
@@ -182,6 +209,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (v.NODE_ENV === 'production' && !v.SECRET_ENCRYPTION_KEY) {
     throw new ConfigError('SECRET_ENCRYPTION_KEY', 'is required when NODE_ENV=production');
   }
+  const attemptTimeoutMs = v.WEBHOOK_ATTEMPT_TIMEOUT_MS;
+  const webhookLeaseSeconds = v.WEBHOOK_LEASE_SECONDS ?? Math.ceil((6 * attemptTimeoutMs) / 1000);
+  if (webhookLeaseSeconds * 1000 < attemptTimeoutMs + 1000) {
+    throw new ConfigError('WEBHOOK_LEASE_SECONDS', `must outlast WEBHOOK_ATTEMPT_TIMEOUT_MS by at least a second (${attemptTimeoutMs} ms)`);
+  }
   const publicApiUrl = v.PUBLIC_API_URL ?? `http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}:${v.PORT}`;
   return {
     nodeEnv: v.NODE_ENV,
@@ -200,7 +232,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     quota: { creatorUnits: v.QUOTA_CREATOR_UNITS, proUnits: v.QUOTA_PRO_UNITS },
     webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
-    webhookLeaseSeconds: v.WEBHOOK_LEASE_SECONDS,
+    webhookLeaseSeconds,
+    webhookDispatch: {
+      attemptTimeoutMs,
+      maxInFlight: v.WEBHOOK_MAX_IN_FLIGHT,
+      workspaceMaxInFlight: v.WEBHOOK_WORKSPACE_MAX_IN_FLIGHT,
+      endpointMaxInFlight: v.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
+      slowEndpointMaxInFlight: v.WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT,
+      claimBatch: v.WEBHOOK_CLAIM_BATCH,
+    },
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
     logLevel: v.LOG_LEVEL,

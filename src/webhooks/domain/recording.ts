@@ -21,6 +21,8 @@ export interface ClaimedOutcome {
   deliveryId: string;
   endpointId: string;
   claimedVersion: number;
+  /** the stream's state at `claimedVersion`, as the claim read it (lets the recorder decide without a reload) */
+  claimed?: DeliveryState;
   command: RecordAttempt | HoldForDisabledEndpoint;
 }
 

@@ -30,9 +30,9 @@ export class HttpWebhookTransport extends WebhookTransport {
       const target = await this.guard.resolveTarget(url);
       const keys = signingKeys(secrets);
       return {
-        send: async (message, now) => {
+        send: async (message, now, deadline) => {
           const headers = signatureHeaders(keys, message.id, Math.floor(now.getTime() / 1000), message.body);
-          return { ...(await this.sender.send(target, headers, message.body)), refused: false };
+          return { ...(await this.sender.send(target, headers, message.body, deadline)), refused: false };
         },
       };
     } catch (err) {

@@ -2,66 +2,147 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../application/ports/dispatch.ports.js';
+import type { DeliveryState, DeliveryStatus } from '../domain/delivery.js';
+import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
 import { useIndexPlans } from './index-plans.js';
-import { textArray, type List } from '../../platform/database/array-parameters.js';
-import { webhooks } from './webhooks.tables.js';
+import type { StoredAttempt } from './webhooks.tables.js';
 
-/** `<> ALL(…)` of a list bound as one `text[]` parameter. */
-const allOf = (ids: List<string>) => sql<string>`ALL(${textArray(ids)})`;
-
-/** The claim and the next due time, compiled once (docs/adr/0027). */
-const claim = prepared((p: Slots<{ leaseToken: string; now: Date; leaseSeconds: number; limit: number; excludeEndpoints: string[] }>) =>
-  webhooks
-    .updateTable('webhook_deliveries')
-    .set({ lease_token: p.leaseToken, lease_until: sql<Date>`${p.now}::timestamptz + make_interval(secs => ${p.leaseSeconds})` })
-    .where('id', 'in', (sub) =>
-      sub
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', sql.lit('PENDING'))
-        .where('next_attempt_at', '<=', p.now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', p.now)]))
-        .where('endpoint_id', '<>', allOf(p.excludeEndpoints))
-        .orderBy('next_attempt_at')
-        .limit(p.limit)
-        .forUpdate()
-        .skipLocked(),
+/**
+ * The endpoints with pending work, found by a loose index scan over `webhook_deliveries_due_idx` (endpoint_id,
+ * next_attempt_at) WHERE PENDING: one index probe per endpoint with pending work, however long its backlog.
+ * For each: its due, unleased deliveries counted up to the look-ahead, and when its first unleased delivery
+ * falls due.
+ */
+const dueWorkStatement = prepared(
+  (p: Slots<{ now: Date; lookAhead: number }>) =>
+    sql<{ endpoint_id: string; workspace_id: string; due: number; first_due: Date | null }>`
+    WITH RECURSIVE pending(endpoint_id) AS (
+      (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+              WHERE d.status = 'PENDING' AND d.endpoint_id > pending.endpoint_id ORDER BY d.endpoint_id LIMIT 1)
+      FROM pending WHERE pending.endpoint_id IS NOT NULL
     )
-    .returning(['id', 'endpoint_id', 'event_id', 'version']),
-);
-const nextDue = prepared((p: Slots<{ excludeEndpoints: string[] }>) =>
-  webhooks
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.min('next_attempt_at').as('due'))
-    .where('status', '=', sql.lit('PENDING'))
-    .where('lease_until', 'is', null)
-    .where('endpoint_id', '<>', allOf(p.excludeEndpoints)),
+    SELECT pending.endpoint_id, e.workspace_id, due.n AS due, first.at AS first_due
+    FROM pending
+    JOIN webhook_endpoints e ON e.id = pending.endpoint_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM webhook_deliveries d
+        WHERE d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING' AND d.next_attempt_at <= ${p.now}::timestamptz
+          AND (d.lease_until IS NULL OR d.lease_until < ${p.now}::timestamptz)
+        LIMIT ${p.lookAhead}::int
+      ) up_to
+    ) due
+    CROSS JOIN LATERAL (
+      SELECT d.next_attempt_at AS at FROM webhook_deliveries d
+      WHERE d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING' AND d.next_attempt_at IS NOT NULL
+        AND (d.lease_until IS NULL OR d.lease_until < ${p.now}::timestamptz)
+      ORDER BY d.next_attempt_at LIMIT 1
+    ) first
+  `,
 );
 
-/** The claim: one statement locks the due rows (`FOR UPDATE SKIP LOCKED`) and writes a lease on them (docs/adr/0017, 0022). */
+/** The projection columns a claim returns: the snapshot the outcome is decided from. */
+interface ClaimedRow {
+  id: string;
+  endpoint_id: string;
+  workspace_id: string;
+  event_id: string;
+  event_type: string;
+  created_at: Date;
+  status: DeliveryStatus;
+  attempt_count: number;
+  attempts_in_cycle: number;
+  attempts: StoredAttempt[];
+  next_attempt_at: Date | null;
+  last_status_code: number | null;
+  recorded_while_disabled: boolean;
+  version: number;
+}
+
+/** Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds. */
+const claimStatement = prepared(
+  (p: Slots<{ leaseToken: string; now: Date; leaseSeconds: number; endpoints: string[]; counts: number[] }>) =>
+    sql<ClaimedRow>`
+      UPDATE webhook_deliveries d
+      SET lease_token = ${p.leaseToken}::text,
+          lease_until = ${p.now}::timestamptz + make_interval(secs => ${p.leaseSeconds}::int)
+      FROM (
+        SELECT picked.id FROM unnest(${p.endpoints}::text[], ${p.counts}::int[]) AS take(endpoint_id, n)
+        CROSS JOIN LATERAL (
+          SELECT x.id FROM webhook_deliveries x
+          WHERE x.endpoint_id = take.endpoint_id AND x.status = 'PENDING' AND x.next_attempt_at <= ${p.now}::timestamptz
+            AND (x.lease_until IS NULL OR x.lease_until < ${p.now}::timestamptz)
+          ORDER BY x.next_attempt_at
+          LIMIT take.n
+          FOR UPDATE SKIP LOCKED
+        ) picked
+      ) claimed
+      WHERE d.id = claimed.id
+      RETURNING d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.created_at, d.status, d.attempt_count,
+        d.attempts_in_cycle, d.attempts, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version
+    `,
+);
+
+/** A claimed row as the delivery's state at its version (the projection holds every field the decider reads). */
+function snapshot(r: ClaimedRow): DeliveryState {
+  const attempts = r.attempts.map((a) => ({ ...a, at: new Date(a.at) }));
+  return {
+    id: r.id,
+    endpointId: r.endpoint_id,
+    workspaceId: r.workspace_id,
+    eventId: r.event_id,
+    eventType: r.event_type,
+    createdAt: r.created_at,
+    updatedAt: attempts.at(-1)?.at ?? r.created_at,
+    status: r.status,
+    attempts,
+    attemptCount: r.attempt_count,
+    attemptsInCycle: r.attempts_in_cycle,
+    nextAttemptAt: r.next_attempt_at,
+    lastStatusCode: r.last_status_code,
+    recordedWhileDisabled: r.recorded_while_disabled,
+    version: r.version,
+  };
+}
+
+/** The fair claim (docs/adr/0035): which endpoints have due work, then a lease on a share of each one's deliveries. */
 @Injectable()
 export class SqlDeliveryQueue extends DeliveryQueue {
   constructor(private readonly db: Sql) {
     super();
   }
 
-  async claimDue(c: { now: Date; limit: number; leaseSeconds: number; excludeEndpoints: readonly string[] }): Promise<ClaimedDelivery[]> {
+  async dueWork(q: { now: Date; lookAhead: number }): Promise<DueWork> {
+    const rows = await this.db.all(dueWorkStatement({ now: q.now, lookAhead: q.lookAhead }));
+    let nextDue: Date | null = null;
+    for (const r of rows) if (r.due === 0 && r.first_due && (!nextDue || r.first_due < nextDue)) nextDue = r.first_due;
+    return {
+      due: rows.filter((r) => r.due > 0).map((r) => ({ endpointId: r.endpoint_id, workspaceId: r.workspace_id, due: r.due })),
+      nextDue,
+    };
+  }
+
+  async claim(c: { now: Date; leaseSeconds: number; take: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]> {
+    if (c.take.size === 0) return [];
     const rows = await this.db.all(
-      claim({
+      claimStatement({
         leaseToken: randomUUID(),
         now: c.now,
         leaseSeconds: c.leaseSeconds,
-        limit: c.limit,
-        excludeEndpoints: [...c.excludeEndpoints],
+        endpoints: [...c.take.keys()],
+        counts: [...c.take.values()],
       }),
     );
-    return rows.map((r) => ({ deliveryId: r.id, endpointId: r.endpoint_id, eventId: r.event_id, version: r.version }));
-  }
-
-  async nextDue(excludeEndpoints: readonly string[]): Promise<Date | null> {
-    const row = await this.db.one(nextDue({ excludeEndpoints: [...excludeEndpoints] }));
-    return row?.due ?? null;
+    return rows.map((r) => ({
+      deliveryId: r.id,
+      endpointId: r.endpoint_id,
+      workspaceId: r.workspace_id,
+      eventId: r.event_id,
+      version: r.version,
+      state: snapshot(r),
+    }));
   }
 }
 

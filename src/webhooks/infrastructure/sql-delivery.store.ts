@@ -32,6 +32,7 @@ function projection(s: DeliveryState) {
   return {
     status: s.status,
     attempt_count: s.attemptCount,
+    attempts_in_cycle: s.attemptsInCycle,
     attempts: jsonb(stored(s.attempts)),
     next_attempt_at: s.nextAttemptAt,
     last_status_code: s.lastStatusCode,
@@ -44,6 +45,7 @@ function projection(s: DeliveryState) {
 const PROJECTION = {
   status: 'text',
   attempt_count: 'int',
+  attempts_in_cycle: 'int',
   attempts: 'text',
   next_attempt_at: 'timestamptz',
   last_status_code: 'int',
@@ -55,6 +57,7 @@ const PROJECTION = {
 const projectionArrays = (states: readonly DeliveryState[]) => ({
   status: states.map((s) => s.status),
   attempt_count: states.map((s) => s.attemptCount),
+  attempts_in_cycle: states.map((s) => s.attemptsInCycle),
   attempts: states.map((s) => JSON.stringify(stored(s.attempts))),
   next_attempt_at: states.map((s) => s.nextAttemptAt),
   last_status_code: states.map((s) => s.lastStatusCode),
@@ -102,6 +105,7 @@ const INSERT_COLUMNS = [
   'created_at',
   'status',
   'attempt_count',
+  'attempts_in_cycle',
   'attempts',
   'next_attempt_at',
   'last_status_code',
@@ -181,6 +185,7 @@ const createStreams = prepared(
                 'd.created_at',
                 'd.status',
                 'd.attempt_count',
+                'd.attempts_in_cycle',
                 eb.cast<StoredAttempt[]>('d.attempts', 'jsonb').as('attempts'),
                 'd.next_attempt_at',
                 'd.last_status_code',
@@ -207,6 +212,7 @@ const appendStreams = prepared((p: Slots<{ id: string[]; expected: number[] } & 
         .set((eb) => ({
           status: eb.ref('p.status'),
           attempt_count: eb.ref('p.attempt_count'),
+          attempts_in_cycle: eb.ref('p.attempts_in_cycle'),
           attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
           next_attempt_at: eb.ref('p.next_attempt_at'),
           last_status_code: eb.ref('p.last_status_code'),

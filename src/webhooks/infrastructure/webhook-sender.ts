@@ -1,9 +1,12 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 
+/** The default attempt time-out; WEBHOOK_ATTEMPT_TIMEOUT_MS sets it. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const ERROR_MAX = 500;
 const MAX_AGENTS = 256;
+/** Connections one agent (one receiver origin and address) keeps at most, unless configured. */
+const DEFAULT_CONNECTIONS = 32;
 
 /** Where to send: the URL (for Host and TLS SNI) and the address the SSRF guard checked. */
 export interface SendTarget {
@@ -18,6 +21,8 @@ export interface SendOutcome {
   /** null when delivered; else the status and the start of the body, or the network error (≤ 500 chars) */
   error: string | null;
   durationMs: number;
+  /** the attempt ran into its time-out */
+  timedOut: boolean;
 }
 
 /** A lookup that always answers the checked address: the socket goes where the guard looked, no second DNS query. */
@@ -32,7 +37,10 @@ const bounded = (s: string) => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX -
 
 /**
  * POSTs one signed webhook over HTTPS with undici: connects to the pinned address, never follows a
- * redirect (a 3xx is a failure), gives up after 10 s, and summarises failures in at most 500 characters.
+ * redirect (a 3xx is a failure), gives up after the attempt time-out (10 s by default), and summarises failures
+ * in at most 500 characters. Each receiver gets a bounded pool of keep-alive connections (`connections`, the
+ * dispatcher's per-endpoint in-flight cap): requests beyond it wait for a free connection instead of opening
+ * more.
  */
 export class WebhookSender {
   /**
@@ -43,7 +51,9 @@ export class WebhookSender {
   private readonly agents = new Map<string, Agent>();
 
   constructor(
-    private readonly options: { timeoutMs?: number; userAgent: string; ca?: string | Buffer } = { userAgent: 'BioPage-Webhooks/1.0' },
+    private readonly options: { timeoutMs?: number; userAgent: string; ca?: string | Buffer; connections?: number } = {
+      userAgent: 'BioPage-Webhooks/1.0',
+    },
   ) {}
 
   private agentFor(target: SendTarget, timeoutMs: number): Agent {
@@ -57,6 +67,7 @@ export class WebhookSender {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         keepAliveTimeout: 4_000,
+        connections: this.options.connections ?? DEFAULT_CONNECTIONS,
       });
     }
     this.agents.set(key, agent);
@@ -80,7 +91,11 @@ export class WebhookSender {
     await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
   }
 
-  async send(target: SendTarget, headers: Record<string, string>, body: string): Promise<SendOutcome> {
+  /**
+   * `deadline`: a time-out signal shared by the attempts of one dispatch batch (one timer per batch); without it,
+   * the attempt's own.
+   */
+  async send(target: SendTarget, headers: Record<string, string>, body: string, deadline?: AbortSignal): Promise<SendOutcome> {
     const timeoutMs = this.options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
     const agent = this.agentFor(target, timeoutMs);
     const started = performance.now();
@@ -91,7 +106,7 @@ export class WebhookSender {
         dispatcher: agent,
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.options.userAgent },
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: deadline ?? AbortSignal.timeout(timeoutMs),
       });
       const delivered = res.statusCode >= 200 && res.statusCode < 300;
       let text = '';
@@ -111,14 +126,17 @@ export class WebhookSender {
         statusCode: res.statusCode,
         error: delivered ? null : bounded(`HTTP ${res.statusCode}${text ? `: ${text}` : ''}`),
         durationMs: elapsed(),
+        timedOut: false,
       };
     } catch (err) {
       const e = err as { name?: string; code?: string; message?: string };
-      const reason =
-        e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT'
-          ? `timeout after ${timeoutMs} ms`
-          : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
-      return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed() };
+      const timedOut =
+        e.name === 'TimeoutError' ||
+        e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        e.code === 'UND_ERR_BODY_TIMEOUT' ||
+        e.code === 'UND_ERR_CONNECT_TIMEOUT';
+      const reason = timedOut ? `timeout after ${timeoutMs} ms` : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
+      return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed(), timedOut };
     }
   }
 }

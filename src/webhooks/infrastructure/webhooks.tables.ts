@@ -63,6 +63,7 @@ export const WebhookDeliveryTable = defineEntity({
     eventType: p.text(),
     status: p.text().$type<DeliveryStatus>(),
     attemptCount: p.integer(),
+    attemptsInCycle: p.integer().default(0),
     attempts: p.json<StoredAttempt[]>(),
     nextAttemptAt: p.datetime(3).nullable(),
     lastStatusCode: p.integer().nullable(),
@@ -83,18 +84,31 @@ export const WebhookDeliveryTable = defineEntity({
       name: 'webhook_deliveries_status_idx',
       expression: 'CREATE INDEX webhook_deliveries_status_idx ON webhook_deliveries (endpoint_id, status, created_at DESC, id DESC)',
     },
-    { name: 'webhook_deliveries_due_idx', properties: ['nextAttemptAt'], where: "status = 'PENDING'" },
+    { name: 'webhook_deliveries_due_idx', properties: ['endpoint', 'nextAttemptAt'], where: "status = 'PENDING'" },
     { name: 'webhook_deliveries_finished_idx', properties: ['createdAt'], where: "status <> 'PENDING'" },
     { name: 'webhook_deliveries_event_idx', properties: ['event'] },
   ],
   triggers: [
+    // NOTIFY only when a write makes work due now (docs/adr/0035): new deliveries, a resend, a replay.
     {
       name: 'webhook_deliveries_notify',
       timing: 'after',
-      events: ['insert', 'update'],
+      events: ['insert'],
       forEach: 'statement',
-      expression: `CREATE TRIGGER webhook_deliveries_notify AFTER INSERT OR UPDATE OF next_attempt_at ON webhook_deliveries
-        FOR EACH STATEMENT EXECUTE FUNCTION webhook_deliveries_notify()`,
+      expression: `CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries
+        REFERENCING NEW TABLE AS fresh
+        FOR EACH STATEMENT EXECUTE FUNCTION webhook_deliveries_notify_due()`,
+    },
+    {
+      name: 'webhook_deliveries_notify_requeued',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      expression: `CREATE TRIGGER webhook_deliveries_notify_requeued AFTER UPDATE ON webhook_deliveries
+        FOR EACH ROW
+        WHEN (NEW.status = 'PENDING' AND NEW.lease_until IS NULL AND NEW.next_attempt_at <= now() + interval '1 second'
+              AND (OLD.status <> 'PENDING' OR OLD.lease_until IS NOT NULL OR OLD.next_attempt_at IS DISTINCT FROM NEW.next_attempt_at))
+        EXECUTE FUNCTION webhook_deliveries_notify_requeued()`,
     },
   ],
 });

@@ -8,6 +8,7 @@ import { Migration0006PageSlugPrefixIndex } from './0006-page-slug-prefix-index.
 import { Migration0007RetentionIndexes } from './0007-retention-indexes.js';
 import { Migration0008AccessEpochOnChanges } from './0008-access-epoch-on-changes.js';
 import { Migration0009LivePageChanges } from './0009-live-page-changes.js';
+import { Migration0010FairDispatch } from './0010-fair-dispatch.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -23,4 +24,5 @@ export const migrations: MigrationObject[] = [
   { name: '0007-retention-indexes', class: Migration0007RetentionIndexes },
   { name: '0008-access-epoch-on-changes', class: Migration0008AccessEpochOnChanges },
   { name: '0009-live-page-changes', class: Migration0009LivePageChanges },
+  { name: '0010-fair-dispatch', class: Migration0010FairDispatch },
 ];

@@ -1,9 +1,26 @@
-/** A due delivery leased to this dispatcher, at the version it was claimed at. */
+import type { DeliveryState } from '../../domain/delivery.js';
+import type { DueEndpoint } from '../../domain/fair-share.js';
+
+/**
+ * A due delivery leased to this dispatcher, at the version it was claimed at, with its state at that version (a
+ * snapshot of the projection the claim read): the outcome is decided from it, and the append's compare-and-set
+ * on `version` refuses it if the stream moved meanwhile.
+ */
 export interface ClaimedDelivery {
   deliveryId: string;
   endpointId: string;
+  workspaceId: string;
   eventId: string;
   version: number;
+  state: DeliveryState;
+}
+
+/** The endpoints with pending work, as one claim sees them. */
+export interface DueWork {
+  /** endpoints with due, unleased deliveries (counted up to the claim's look-ahead) */
+  due: DueEndpoint[];
+  /** the soonest instant an unleased delivery of an endpoint with nothing due falls due; null: none */
+  nextDue: Date | null;
 }
 
 /**
@@ -12,19 +29,18 @@ export interface ClaimedDelivery {
  */
 export abstract class DeliveryQueue {
   /**
-   * Leases up to `limit` due deliveries (PENDING, `next_attempt_at <= now`, no live lease), soonest due first,
-   * skipping rows another transaction holds and the deliveries of `excludeEndpoints`. The lease lasts
-   * `leaseSeconds` (longer than an attempt may take); recording an outcome clears it, and a dispatcher that
-   * dies leaves it to run out, so the delivery is claimed and sent again (at-least-once).
+   * The endpoints that have due work (PENDING, `next_attempt_at <= now`, no live lease), each with its number of
+   * due deliveries counted up to `lookAhead`, and when the next delivery of the others falls due. Costs one step
+   * per endpoint with pending work, whatever the number of deliveries.
    */
-  abstract claimDue(claim: {
-    now: Date;
-    limit: number;
-    leaseSeconds: number;
-    excludeEndpoints: readonly string[];
-  }): Promise<ClaimedDelivery[]>;
-  /** When the next unleased PENDING delivery (not of `excludeEndpoints`) falls due; null when there is none. */
-  abstract nextDue(excludeEndpoints: readonly string[]): Promise<Date | null>;
+  abstract dueWork(query: { now: Date; lookAhead: number }): Promise<DueWork>;
+  /**
+   * Leases, for each endpoint of `take`, up to its count of its soonest-due deliveries, skipping rows another
+   * transaction holds. The lease lasts `leaseSeconds` (longer than an attempt may take); recording an outcome
+   * clears it, and a dispatcher that dies leaves it to run out, so the delivery is claimed and sent again
+   * (at-least-once).
+   */
+  abstract claim(claim: { now: Date; leaseSeconds: number; take: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]>;
 }
 
 /**

@@ -106,16 +106,19 @@ export interface TransportOutcome {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** the attempt ran into its time-out (the slow lane counts these) */
+  timedOut?: boolean;
 }
 
 /** A webhook URL resolved and checked by the SSRF guard, with its signing secrets, ready to send to. */
 export interface PreparedTarget {
-  send(message: { id: string; body: string }, now: Date): Promise<TransportOutcome & { refused: boolean }>;
+  /** `deadline`: the batch's one time-out signal (else the attempt's own WEBHOOK_ATTEMPT_TIMEOUT_MS) */
+  send(message: { id: string; body: string }, now: Date, deadline?: AbortSignal): Promise<TransportOutcome & { refused: boolean }>;
 }
 
 /**
  * Sends one signed webhook: the SSRF guard resolves and checks the URL's addresses, the request goes to the
- * checked address (no second lookup), redirects are not followed, 10 s time-out. A refused URL is an
+ * checked address (no second lookup), redirects are not followed, WEBHOOK_ATTEMPT_TIMEOUT_MS time-out. A refused URL is an
  * outcome (not delivered, no status code), not an exception; `refused` says the guard stopped it.
  */
 export abstract class WebhookTransport {

@@ -1,12 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../platform/config/config.js';
 import { PgListener } from '../../../platform/database/pg-listener.js';
 import { Sql } from '../../../platform/database/sql.js';
 import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
 import { DeliveryRecorder } from '../../application/commands/dispatch-due-deliveries/delivery-recorder.js';
-import { BATCH, DispatchDueDeliveriesCommand } from '../../application/commands/dispatch-due-deliveries/dispatch-due-deliveries.command.js';
+import { DispatchDueDeliveriesCommand } from '../../application/commands/dispatch-due-deliveries/dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from '../../application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
 
 const POLL_MS = 1_000;
@@ -17,9 +19,11 @@ const POLL_MS = 1_000;
  * delivery raises (LISTEN `webhook_deliveries`), polls every second as a backstop, and sets a timer when the
  * next retry is due sooner than the next poll (short test ladders).
  *
- * The loop does not wait for a batch to finish before claiming the next: up to MAX_IN_FLIGHT deliveries may be
- * in flight (InFlightDeliveries), so one slow receiver (10 s time-outs) holds only its own deliveries, not the
- * others'. `stop()` stops claiming and drains what is in flight: every attempt finishes and is recorded.
+ * The loop does not wait for a batch to finish before claiming the next: up to WEBHOOK_MAX_IN_FLIGHT deliveries
+ * may be in flight (InFlightDeliveries), and each claim deals the free room out fairly across workspaces and
+ * endpoints within their bounds (docs/adr/0035), so a slow receiver holds only its own few slots. When due work
+ * was held back by a bound, the loop claims again as soon as a delivery in flight is released.
+ * `stop()` stops claiming and drains what is in flight: every attempt finishes and is recorded.
  */
 @Injectable()
 export class WebhookDispatcher implements BackgroundWorker {
@@ -33,6 +37,8 @@ export class WebhookDispatcher implements BackgroundWorker {
   private readonly listener: PgListener;
   private nextDue: NodeJS.Timeout | null = null;
   private stopping = false;
+  /** ends a tick's wait for a release early (new work was notified) */
+  private nudge: (() => void) | null = null;
 
   constructor(
     private readonly commands: CommandBus,
@@ -41,8 +47,9 @@ export class WebhookDispatcher implements BackgroundWorker {
     private readonly clock: Clock,
     sql: Sql,
     registry: WorkerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.loop.wake());
+    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.wake());
     registry.register(this);
   }
 
@@ -56,6 +63,7 @@ export class WebhookDispatcher implements BackgroundWorker {
   async stop(): Promise<void> {
     this.stopping = true;
     this.inFlight.wake();
+    this.nudge?.();
     if (this.nextDue) clearTimeout(this.nextDue);
     this.nextDue = null;
     await this.loop.stop();
@@ -66,18 +74,44 @@ export class WebhookDispatcher implements BackgroundWorker {
 
   /** Claims one batch of due deliveries, sends them and records the outcomes; returns how many were claimed. */
   async dispatchOnce(): Promise<number> {
-    const { claimed, nextDue } = await this.commands.execute(new DispatchDueDeliveriesCommand(BATCH, true));
+    const { claimed, nextDue } = await this.commands.execute(
+      new DispatchDueDeliveriesCommand(this.config.webhookDispatch.claimBatch, true),
+    );
     if (claimed === 0) this.wakeAt(nextDue);
     return claimed;
   }
 
-  /** The loop's turn: claims a batch when there is room for one, and lets it run on its own. */
+  /**
+   * The loop's turn: claims a fair share of the due work when there is room, and lets it run on its own. When a
+   * bound held due work back and nothing could be claimed, it waits for the next release (or a poll's time).
+   */
   private async tick(): Promise<number> {
-    while (!this.stopping && this.inFlight.room < BATCH) await this.inFlight.nextRelease();
+    while (!this.stopping && this.inFlight.room <= 0) await this.inFlight.nextRelease();
     if (this.stopping) return 0;
-    const { claimed, nextDue } = await this.commands.execute(new DispatchDueDeliveriesCommand(Math.min(BATCH, this.inFlight.room), false));
-    if (claimed === 0) this.wakeAt(nextDue);
-    return claimed;
+    const limit = Math.min(this.config.webhookDispatch.claimBatch, this.inFlight.room);
+    const { claimed, nextDue, held } = await this.commands.execute(new DispatchDueDeliveriesCommand(limit, false));
+    if (claimed > 0) return claimed;
+    if (!held) {
+      this.wakeAt(nextDue);
+      return 0;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.inFlight.nextRelease(),
+      new Promise<void>((resolve) => {
+        this.nudge = resolve;
+        timer = setTimeout(resolve, POLL_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    this.nudge = null;
+    return this.stopping ? 0 : 1;
+  }
+
+  /** New work is due: claim now, also when a tick is waiting for a release. */
+  private wake(): void {
+    this.loop.wake();
+    this.nudge?.();
   }
 
   /** A retry due sooner than the next poll (short test ladders) wakes the loop on time. */
@@ -88,7 +122,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     this.nextDue = setTimeout(
       () => {
         this.nextDue = null;
-        this.loop.wake();
+        this.wake();
       },
       Math.max(0, wait),
     );

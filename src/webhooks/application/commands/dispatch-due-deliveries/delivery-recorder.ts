@@ -18,6 +18,13 @@ export interface RecordingSummary {
   failed: string[];
 }
 
+/** A claimed snapshot was no longer current when its outcome was appended. */
+class SnapshotMovedError extends Error {
+  constructor() {
+    super('a claimed delivery moved before its outcome was recorded');
+  }
+}
+
 type Detailed = Omit<RecordingSummary, 'skipped'> & { skipped: RecordingPlan['skipped'] };
 
 interface Queued {
@@ -32,11 +39,12 @@ interface Queued {
  * one, at a fixed number of statements:
  *
  *   a batch transaction (`BatchTransactions`: index plans only) -> lock the endpoints (one statement, in id
- *   order) -> lock and load the delivery streams (one statement, in id order) -> decide every outcome in
- *   memory (`planRecording`, the pure decider) -> move the projections with a compare-and-set on version
- *   and append the events (one statement) -> save each endpoint's counters once (one statement) -> notify
- *   the owners of endpoints that were disabled.
- *
+ *   order) -> decide every outcome in memory (`planRecording`, the pure decider) from the state each delivery
+ *   had when it was claimed (its snapshot) -> move the projections with a compare-and-set on version and append
+ *   the events (one statement) -> save each endpoint's counters once (one statement) -> notify the owners of
+ *   endpoints that were disabled. If a snapshot is no longer current (a resend moved the stream), the group
+ *   is rolled back and decided again from the streams locked and loaded (one more statement, in id order).
+
  * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
  * deliveries, so the two cannot deadlock; two recorders lock in the same order, and so does a replay (id
  * order). The endpoint lock is NO KEY UPDATE, so the fan-out's foreign-key checks do not wait for it. A delivery whose stream
@@ -95,7 +103,13 @@ export class DeliveryRecorder {
     if (outcomes.length === 0) return { recorded: [], skipped: [], failed: [] };
     let summary: Detailed;
     try {
-      summary = await this.inOneTransaction(outcomes);
+      try {
+        summary = await this.inOneTransaction(outcomes, 'snapshot');
+      } catch (err) {
+        if (!(err instanceof SnapshotMovedError)) throw err;
+        // A stream moved since its claim: decide the group again from the streams as they stand under their locks.
+        summary = await this.inOneTransaction(outcomes, 'locked');
+      }
     } catch (err) {
       if (outcomes.length === 1) {
         this.logger.error({ err, delivery_id: outcomes[0]!.deliveryId }, 'Delivery attempt could not be recorded');
@@ -120,17 +134,29 @@ export class DeliveryRecorder {
     return { ...summary, skipped: summary.skipped.map(({ deliveryId, reason }) => ({ deliveryId, reason })) };
   }
 
-  private inOneTransaction(outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
+  /**
+   * `snapshot`: decides from the states the claims read (no reload); the append's compare-and-set on version
+   * proves each one current, and a miss rolls the group back (SnapshotMovedError) to be decided again `locked`:
+   * from the streams loaded under their locks.
+   */
+  private inOneTransaction(outcomes: readonly ClaimedOutcome[], mode: 'snapshot' | 'locked'): Promise<Detailed> {
     return this.transactions.run(async () => {
       const endpoints = await this.endpoints.lockMany(outcomes.map((o) => o.endpointId));
-      const live = outcomes.filter((o) => endpoints.has(o.endpointId)).map((o) => o.deliveryId);
-      const loaded = await this.store.loadMany(live, { lock: true });
-      const streams = new Map<string, DeliveryState>([...loaded].map(([id, l]) => [id, l.state]));
+      const live = outcomes.filter((o) => endpoints.has(o.endpointId));
+      const streams = new Map<string, DeliveryState>();
+      const unknown: string[] = [];
+      for (const o of live) {
+        if (mode === 'snapshot' && o.claimed) {
+          if (!streams.has(o.deliveryId)) streams.set(o.deliveryId, o.claimed);
+        } else unknown.push(o.deliveryId);
+      }
+      for (const [id, l] of await this.store.loadMany(unknown, { lock: true })) streams.set(id, l.state);
       const plan = planRecording(outcomes, streams, endpoints, this.log.policy, this.clock.now());
       const written = await this.store.appendMany(plan.appends);
       const expected = plan.appends.filter((a) => a.events.length > 0);
       if (expected.some((a) => !written.has(a.deliveryId))) {
-        // Every stream is locked and at the version planned from: a miss means the rows changed under the lock.
+        // Snapshots: one moved since its claim. Locked streams: the rows changed under the lock (never expected).
+        if (mode === 'snapshot') throw new SnapshotMovedError();
         throw new Error('a delivery stream moved while it was locked');
       }
       await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);

@@ -8,6 +8,8 @@ export interface DispatchResult {
   claimed: number;
   /** when nothing was claimed: when the next unleased delivery falls due (null: none is pending) */
   nextDue: Date | null;
+  /** due work was left for later because a bound was reached: claim again when room frees up */
+  held: boolean;
 }
 
 /**

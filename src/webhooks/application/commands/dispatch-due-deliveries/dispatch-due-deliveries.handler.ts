@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../../platform/config/config.js';
 import { OwnTransactions } from '../../../../platform/cqrs/transactional.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
+import { shareClaim } from '../../../domain/fair-share.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../../ports/dispatch.ports.js';
 import {
   EndpointRepository,
@@ -17,31 +18,37 @@ import { DeliveryRecorder } from './delivery-recorder.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
 
-/** A claimed batch with its endpoints and envelopes; when nothing was due, when something next is. */
+/** A claimed batch with its endpoints and envelopes; when nothing was claimed, when something next falls due. */
 interface Batch {
   claimed: ClaimedDelivery[];
   endpoints: Map<string, Endpoint>;
   bodies: Map<string, string>;
   nextDue: Date | null;
+  /** due work was left for later because an endpoint, a workspace or the process was at its bound */
+  held: boolean;
 }
 
 /** What a batch needs to send: also each endpoint's checked target, ready to sign with its secrets. */
 interface Prepared extends Batch {
   targets: Map<string, PreparedTarget | Error>;
+  /** the batch's one attempt deadline (WEBHOOK_ATTEMPT_TIMEOUT_MS from the send) */
+  deadline: AbortSignal;
 }
 
 /**
- * Sends due deliveries. A batch is claimed in one short transaction (`BatchTransactions`): the claim locks the
- * due rows (`FOR UPDATE SKIP LOCKED`) and writes a lease (WEBHOOK_LEASE_SECONDS, longer than the 10 s attempt
- * time-out), then one statement reads the batch's endpoints and one its envelopes. Each endpoint's signing
- * secrets are then decrypted, and its URL resolved and checked by the SSRF guard, once per batch; every delivery
- * is sent concurrently, outside any transaction. Each outcome goes to the DeliveryRecorder as soon as it
- * arrives, which records outcomes in groups (one transaction for as many as arrived meanwhile); the append
- * expects the version that was claimed, so a delivery that moved meanwhile (a resend, or another dispatcher
- * after our lease ran out) keeps its state.
+ * Sends due deliveries, sharing the process's capacity fairly (docs/adr/0035). A claim runs in one short
+ * transaction (`BatchTransactions`): one statement finds the endpoints with due work (a loose index scan, one
+ * step per endpoint), the pure `shareClaim` deals the free capacity out round-robin across workspaces, then
+ * their endpoints, within the in-flight bounds (an endpoint in the slow lane gets a small cap), and one statement
+ * leases each endpoint's share (`FOR UPDATE SKIP LOCKED`, a lease of WEBHOOK_LEASE_SECONDS) and returns each
+ * delivery's state at its version. Then one statement reads the batch's endpoints and one its envelopes.
  *
- * The batch's deliveries count as in flight (InFlightDeliveries) until each is recorded or given up on; an
- * endpoint with MAX_IN_FLIGHT_PER_ENDPOINT in flight is left out of the claims until some of them are recorded.
+ * Each endpoint's signing secrets are then decrypted, and its URL resolved and checked by the SSRF guard, once
+ * per batch; every delivery is sent concurrently, outside any transaction, under one deadline for the batch.
+ * Each outcome goes to the DeliveryRecorder as soon as it arrives, which decides it from the claimed state and
+ * records outcomes in groups; the append expects the claimed version, so a delivery that moved meanwhile (a
+ * resend, or another dispatcher after our lease ran out) keeps its state.
+ *
  * A dispatcher that dies mid-batch leaves leases that expire; the rows are claimed again and sent again:
  * delivery is at-least-once, and receivers de-duplicate on webhook-id.
  */
@@ -49,6 +56,7 @@ interface Prepared extends Batch {
 @OwnTransactions('claims in one transaction, sends outside any, records in group commits')
 export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDueDeliveriesCommand, DispatchResult> {
   private readonly logger = new Logger('WebhookDispatcher');
+  private turn = 0;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -65,42 +73,40 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
   async execute(cmd: DispatchDueDeliveriesCommand): Promise<DispatchResult> {
     const batch = await this.claim(cmd.limit);
     const { claimed } = batch;
-    if (claimed.length === 0) return { claimed: 0, nextDue: batch.nextDue };
+    if (claimed.length === 0) return { claimed: 0, nextDue: batch.nextDue, held: batch.held };
     const done = this.inFlight.track(claimed, (release) =>
       this.runBatch(batch, release).catch((err: unknown) =>
         this.logger.error({ err, deliveries: claimed.length }, 'Webhook batch failed; its leases run out and it is sent again'),
       ),
     );
     if (cmd.awaitOutcomes) await done;
-    return { claimed: claimed.length, nextDue: null };
+    return { claimed: claimed.length, nextDue: null, held: batch.held };
   }
 
   /**
-   * Claims a batch and reads what it needs from the database, in one short transaction: the claim (then the
-   * lease), the batch's endpoints (one query) and its envelopes (one query); or, when nothing is due, when the
-   * next unleased delivery falls due.
+   * Claims a fair share of the due work and reads what it needs, in one short transaction: the endpoints with
+   * due work, the lease on each one's share, the batch's endpoints (one query) and its envelopes (one query).
    */
   private claim(limit: number): Promise<Batch> {
+    const bounds = this.config.webhookDispatch;
     return this.transactions.run(async () => {
-      const saturated = this.inFlight.saturated();
-      const claimed = await this.queue.claimDue({
-        now: this.clock.now(),
-        limit,
-        leaseSeconds: this.config.webhookLeaseSeconds,
-        excludeEndpoints: saturated,
-      });
-      if (claimed.length === 0) {
-        // (A saturated endpoint's due deliveries are claimed again when one of its outcomes is recorded.)
-        return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: await this.queue.nextDue(saturated) };
-      }
-      const endpoints = await this.endpoints.getMany(claimed.map((c) => c.endpointId));
+      const now = this.clock.now();
+      const work = await this.queue.dueWork({ now, lookAhead: bounds.endpointMaxInFlight });
+      const capacity = Math.min(limit, this.inFlight.room);
+      const take = shareClaim(work.due, this.inFlight, { ...bounds, capacity }, this.turn++);
+      const offered = take.size === 0 ? 0 : [...take.values()].reduce((a, b) => a + b, 0);
+      const held = work.due.reduce((n, d) => n + d.due, 0) > offered;
+      const claimed = await this.queue.claim({ now, leaseSeconds: this.config.webhookLeaseSeconds, take });
+      if (claimed.length === 0) return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: work.nextDue, held };
+      const endpoints = await this.endpoints.getMany([...new Set(claimed.map((c) => c.endpointId))]);
       const sending = claimed.filter((c) => endpoints.get(c.endpointId)?.isActive());
-      return { claimed, endpoints, bodies: await this.messages.bodies(sending.map((c) => c.eventId)), nextDue: null };
+      return { claimed, endpoints, bodies: await this.messages.bodies(sending.map((c) => c.eventId)), nextDue: null, held };
     });
   }
 
   private async runBatch(batch: Batch, release: (c: ClaimedDelivery) => void): Promise<void> {
-    const prepared = { ...batch, targets: await this.targets(batch.endpoints) };
+    const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
+    const prepared = { ...batch, targets: await this.targets(batch.endpoints), deadline };
     await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared).finally(() => release(c))));
   }
 
@@ -128,7 +134,7 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     try {
       const endpoint = p.endpoints.get(c.endpointId);
       if (!endpoint) return; // deleted: its deliveries went with it
-      const claim = { deliveryId: c.deliveryId, endpointId: c.endpointId, claimedVersion: c.version };
+      const claim = { deliveryId: c.deliveryId, endpointId: c.endpointId, claimedVersion: c.version, claimed: c.state };
       if (!endpoint.isActive()) {
         await this.recorder.record({ ...claim, command: { type: 'HoldForDisabledEndpoint', now: this.clock.now() } });
         return;
@@ -138,7 +144,8 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       if (target instanceof Error) throw target;
       const body = p.bodies.get(c.eventId);
       if (body === undefined) throw new Error(`envelope ${c.eventId} is missing`);
-      const outcome = await target.send({ id: c.eventId, body }, this.clock.now());
+      const outcome = await target.send({ id: c.eventId, body }, this.clock.now(), p.deadline);
+      this.inFlight.slowLane.record(c.endpointId, outcome.timedOut === true);
       await this.recorder.record({
         ...claim,
         command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 },

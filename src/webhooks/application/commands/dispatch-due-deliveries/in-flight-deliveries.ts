@@ -1,29 +1,51 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { SlowLane, type InFlightView } from '../../../domain/fair-share.js';
 import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
 
-/** Deliveries this process may hold claimed and not yet recorded, over all its batches in flight. */
-export const MAX_IN_FLIGHT = 1024;
-/**
- * An endpoint with this many deliveries in flight here is left out of the next claims, so a slow receiver
- * (10 s time-outs) cannot take the whole of MAX_IN_FLIGHT: at most this plus one batch per endpoint.
- */
-export const MAX_IN_FLIGHT_PER_ENDPOINT = 256;
+/** Consecutive timed-out attempts that put an endpoint in the slow lane. */
+export const SLOW_AFTER_TIMEOUTS = 3;
 
 /**
- * The deliveries this process has claimed and not yet recorded or given up on, in total and per endpoint, and
- * the batches that carry them. The dispatch handler counts its batches here; the dispatcher's loop waits here
- * for room before it claims the next batch, and for the batches in flight when it stops.
+ * The deliveries this process has claimed and not yet recorded or given up on: in total (at most
+ * WEBHOOK_MAX_IN_FLIGHT), per workspace and per endpoint (the claim's fair share keeps them within
+ * WEBHOOK_WORKSPACE_MAX_IN_FLIGHT and WEBHOOK_ENDPOINT_MAX_IN_FLIGHT), the batches that carry them, and the slow
+ * lane. The dispatcher's loop waits here for room before it claims, and for the batches in flight when it stops.
  */
 @Injectable()
-export class InFlightDeliveries {
+export class InFlightDeliveries implements InFlightView {
   private count = 0;
   private readonly byEndpoint = new Map<string, number>();
+  private readonly byWorkspace = new Map<string, number>();
   private readonly batches = new Set<Promise<void>>();
   private roomFreed: (() => void) | null = null;
+  readonly slowLane = new SlowLane(SLOW_AFTER_TIMEOUTS);
+  readonly capacity: number;
 
-  /** How many more deliveries may be claimed before MAX_IN_FLIGHT is reached. */
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.capacity = config.webhookDispatch.maxInFlight;
+  }
+
+  /** How many more deliveries may be claimed before the process's capacity is reached. */
   get room(): number {
-    return MAX_IN_FLIGHT - this.count;
+    return this.capacity - this.count;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  endpoint(endpointId: string): number {
+    return this.byEndpoint.get(endpointId) ?? 0;
+  }
+
+  workspace(workspaceId: string): number {
+    return this.byWorkspace.get(workspaceId) ?? 0;
+  }
+
+  isSlow(endpointId: string): boolean {
+    return this.slowLane.isSlow(endpointId);
   }
 
   /** Resolves at the next release of a delivery in flight (or `wake()`); then look at `room` again. */
@@ -38,26 +60,23 @@ export class InFlightDeliveries {
     resolve?.();
   }
 
-  /** Endpoints with MAX_IN_FLIGHT_PER_ENDPOINT deliveries in flight here: the next claims leave them out. */
-  saturated(): string[] {
-    return [...this.byEndpoint].filter(([, n]) => n >= MAX_IN_FLIGHT_PER_ENDPOINT).map(([id]) => id);
-  }
-
   /**
-   * Runs a claimed batch, counting its deliveries in flight (in total and per endpoint) until `run` releases
-   * each one (recorded or given up on), or ends. `run` must not throw.
+   * Runs a claimed batch, counting its deliveries in flight (in total, per workspace and per endpoint) until
+   * `run` releases each one (recorded or given up on), or ends. `run` must not throw.
    */
   track(claimed: readonly ClaimedDelivery[], run: (release: (c: ClaimedDelivery) => void) => Promise<void>): Promise<void> {
     if (claimed.length === 0) return Promise.resolve();
     this.count += claimed.length;
-    for (const c of claimed) this.byEndpoint.set(c.endpointId, (this.byEndpoint.get(c.endpointId) ?? 0) + 1);
+    for (const c of claimed) {
+      bump(this.byEndpoint, c.endpointId, 1);
+      bump(this.byWorkspace, c.workspaceId, 1);
+    }
     const open = new Set(claimed);
     const release = (c: ClaimedDelivery) => {
       if (!open.delete(c)) return;
       this.count -= 1;
-      const left = (this.byEndpoint.get(c.endpointId) ?? 1) - 1;
-      if (left > 0) this.byEndpoint.set(c.endpointId, left);
-      else this.byEndpoint.delete(c.endpointId);
+      bump(this.byEndpoint, c.endpointId, -1);
+      bump(this.byWorkspace, c.workspaceId, -1);
       this.wake();
     };
     const batch = run(release).finally(() => {
@@ -72,4 +91,10 @@ export class InFlightDeliveries {
   async settled(): Promise<void> {
     while (this.batches.size > 0) await Promise.all(this.batches);
   }
+}
+
+function bump(counts: Map<string, number>, key: string, by: number): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }
