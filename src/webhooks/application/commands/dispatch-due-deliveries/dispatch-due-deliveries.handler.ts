@@ -28,6 +28,12 @@ interface Batch {
   held: boolean;
 }
 
+/** Frees a delivery's attempt slot (its answer came) and, once recorded, its place in the process. */
+interface Slots {
+  attempted: (c: ClaimedDelivery) => void;
+  release: (c: ClaimedDelivery) => void;
+}
+
 /** What a batch needs to send: also each endpoint's checked target, ready to sign with its secrets. */
 interface Prepared extends Batch {
   targets: Map<string, PreparedTarget | Error>;
@@ -74,8 +80,8 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     const batch = await this.claim(cmd.limit);
     const { claimed } = batch;
     if (claimed.length === 0) return { claimed: 0, nextDue: batch.nextDue, held: batch.held };
-    const done = this.inFlight.track(claimed, (release) =>
-      this.runBatch(batch, release).catch((err: unknown) =>
+    const done = this.inFlight.track(claimed, (slots) =>
+      this.runBatch(batch, slots).catch((err: unknown) =>
         this.logger.error({ err, deliveries: claimed.length }, 'Webhook batch failed; its leases run out and it is sent again'),
       ),
     );
@@ -104,10 +110,10 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     });
   }
 
-  private async runBatch(batch: Batch, release: (c: ClaimedDelivery) => void): Promise<void> {
+  private async runBatch(batch: Batch, slots: Slots): Promise<void> {
     const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
     const prepared = { ...batch, targets: await this.targets(batch.endpoints), deadline };
-    await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared).finally(() => release(c))));
+    await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared, slots).finally(() => slots.release(c))));
   }
 
   /**
@@ -130,7 +136,7 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     );
   }
 
-  private async deliver(c: ClaimedDelivery, p: Prepared): Promise<void> {
+  private async deliver(c: ClaimedDelivery, p: Prepared, slots: Slots): Promise<void> {
     try {
       const endpoint = p.endpoints.get(c.endpointId);
       if (!endpoint) return; // deleted: its deliveries went with it
@@ -146,6 +152,7 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       if (body === undefined) throw new Error(`envelope ${c.eventId} is missing`);
       const outcome = await target.send({ id: c.eventId, body }, this.clock.now(), p.deadline);
       this.inFlight.slowLane.record(c.endpointId, outcome.timedOut === true);
+      slots.attempted(c); // the endpoint's slot is free while the outcome is recorded
       await this.recorder.record({
         ...claim,
         command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 },

@@ -8,10 +8,12 @@ import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
 export const SLOW_AFTER_TIMEOUTS = 3;
 
 /**
- * The deliveries this process has claimed and not yet recorded or given up on: in total (at most
- * WEBHOOK_MAX_IN_FLIGHT), per workspace and per endpoint (the claim's fair share keeps them within
- * WEBHOOK_WORKSPACE_MAX_IN_FLIGHT and WEBHOOK_ENDPOINT_MAX_IN_FLIGHT), the batches that carry them, and the slow
- * lane. The dispatcher's loop waits here for room before it claims, and for the batches in flight when it stops.
+ * What this process holds: the deliveries it has claimed and not yet recorded or given up on, in total (at most
+ * WEBHOOK_MAX_IN_FLIGHT: this bounds the memory of the batches and of the recorder's queue); the attempts it has
+ * started and not yet ended, per workspace and per endpoint (the claim's fair share keeps them within
+ * WEBHOOK_WORKSPACE_MAX_IN_FLIGHT and WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: an attempt's slot frees when its answer or
+ * time-out comes, while its outcome is still being recorded); the batches that carry them; and the slow lane.
+ * The dispatcher's loop waits here for room before it claims, and for the batches in flight when it stops.
  */
 @Injectable()
 export class InFlightDeliveries implements InFlightView {
@@ -61,10 +63,14 @@ export class InFlightDeliveries implements InFlightView {
   }
 
   /**
-   * Runs a claimed batch, counting its deliveries in flight (in total, per workspace and per endpoint) until
-   * `run` releases each one (recorded or given up on), or ends. `run` must not throw.
+   * Runs a claimed batch, counting its attempts per workspace and endpoint until `run` says each one `attempted`
+   * (or releases it), and its deliveries in total until `run` releases each one (recorded or given up on), or
+   * ends. `run` must not throw.
    */
-  track(claimed: readonly ClaimedDelivery[], run: (release: (c: ClaimedDelivery) => void) => Promise<void>): Promise<void> {
+  track(
+    claimed: readonly ClaimedDelivery[],
+    run: (slots: { attempted: (c: ClaimedDelivery) => void; release: (c: ClaimedDelivery) => void }) => Promise<void>,
+  ): Promise<void> {
     if (claimed.length === 0) return Promise.resolve();
     this.count += claimed.length;
     for (const c of claimed) {
@@ -72,14 +78,20 @@ export class InFlightDeliveries implements InFlightView {
       bump(this.byWorkspace, c.workspaceId, 1);
     }
     const open = new Set(claimed);
-    const release = (c: ClaimedDelivery) => {
-      if (!open.delete(c)) return;
-      this.count -= 1;
+    const attempting = new Set(claimed);
+    const attempted = (c: ClaimedDelivery) => {
+      if (!attempting.delete(c)) return;
       bump(this.byEndpoint, c.endpointId, -1);
       bump(this.byWorkspace, c.workspaceId, -1);
       this.wake();
     };
-    const batch = run(release).finally(() => {
+    const release = (c: ClaimedDelivery) => {
+      attempted(c);
+      if (!open.delete(c)) return;
+      this.count -= 1;
+      this.wake();
+    };
+    const batch = run({ attempted, release }).finally(() => {
       for (const c of open) release(c); // release() deletes c from the set: safe while iterating
       this.batches.delete(batch);
     });
