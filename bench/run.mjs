@@ -1,7 +1,9 @@
 // `npm run bench`: starts the service on a fresh database, seeds it, and measures
 //  - GET /v1/pages/{id}, PATCH /v1/pages/{id} and POST /v1/pages at 64 connections (autocannon);
 //  - the same read on a minimal raw Fastify + pg handler, and the ratio;
-//  - webhook throughput to a local HTTPS receiver over 20,000 events, and event-commit-to-receipt latency;
+//  - webhook throughput to a local HTTPS receiver over 20,000 events with one worker and with two, against the
+//    same number of signed POSTs from a bare undici client (bench/webhook-baseline.mjs); event-commit-to-receipt
+//    latency; and fairness: a workspace's latency while another has 10 endpoints that never answer;
 //  - the live page and its tracked redirect at 64 connections, against a minimal Fastify server answering the
 //    same requests from memory (bench/site-baseline.mjs), and a fixed number of views that must all be counted;
 //  - the API's RSS under load.
@@ -18,6 +20,12 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const LATENCY_EVENTS = 300;
+// BENCH_FAIRNESS=0 skips the fairness run; BENCH_FAIRNESS_BACKLOG: the healthy third workspace's deliveries (0: none).
+const FAIRNESS = process.env.BENCH_FAIRNESS !== '0';
+const FAIRNESS_BACKLOG = Number(process.env.BENCH_FAIRNESS_BACKLOG ?? 20_000);
+const FAIRNESS_EVENTS = 500; // × 10 hanging endpoints
+const B_EVENTS = 20;
+const B_WAIT_MS = 120_000;
 const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
@@ -45,6 +53,7 @@ const dbUrl = dbUrlObj.toString();
 const children = [];
 
 const tls = (f) => readFileSync(new URL(`../test/support/tls/${f}`, import.meta.url));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -73,14 +82,47 @@ function launch(entry, env, ready) {
   });
 }
 
-/** SIGTERM, then wait for the exit (a CPU profile is written on a clean exit). */
-function stopGracefully(child) {
-  if (child.exitCode !== null) return Promise.resolve();
+/** SIGTERM, then wait for the exit (a CPU profile is written on a clean exit); SIGKILL after `ms`. */
+function stopGracefully(child, ms = 30_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), ms);
     child.removeAllListeners('exit');
-    child.on('exit', resolve);
+    child.on('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
+}
+
+/** Runs a script to its end (killed after `ms`) and resolves with the JSON of its last line of output. */
+function runScript(entry, env, ms) {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  return new Promise((resolve, reject) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.stdout.on('data', (c) => (out = (out + c).slice(-20_000)));
+    child.stderr.on('data', (c) => (err = (err + c).slice(-2000)));
+    child.on('exit', (code, signal) => {
+      clearTimeout(kill);
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').at(-1)));
+      else reject(new Error(`${entry} exited ${code ?? signal}: ${err}`));
+    });
+  });
+}
+
+/** Checks `done` every `everyMs` (after `onTick`) until it holds or `ms` have passed; resolves whether it held. */
+async function until(done, ms, everyMs = 20, onTick = () => undefined) {
+  const end = Date.now() + ms;
+  for (;;) {
+    onTick();
+    if (done()) return true;
+    if (Date.now() >= end) return false;
+    await sleep(everyMs);
+  }
 }
 
 function cannon(opts) {
@@ -279,76 +321,252 @@ try {
     await stopGracefully(api);
   }
 
-  /** A worker process delivering to a local HTTPS receiver. */
+  /**
+   * Webhooks, with local HTTPS receivers: worker processes delivering a backlog (one worker, then two), the same
+   * number of signed POSTs from a bare client (bench/webhook-baseline.mjs), commit-to-receipt latency on an idle
+   * queue, and fairness: one workspace's latency while another has 10 endpoints that never answer.
+   * Returns the table's rows.
+   */
   async function webhookBench() {
-    let received = 0;
-    const latencies = [];
-    let measuring = false;
+    const hookRows = [];
+    // The healthy receiver answers every request 204; it counts deliveries by path (one path per endpoint or
+    // client) and, for the paths being measured, each envelope's age from its commit to its receipt.
+    const got = new Map();
+    const ages = new Map();
+    const received = (path) => got.get(path) ?? 0;
     const receiver = createServer({ key: tls('receiver.key'), cert: tls('receiver.pem') }, (req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         res.writeHead(204).end();
         if (!body.includes('"endpoint.test"')) {
-          received++;
-          if (measuring) latencies.push(Date.now() - Date.parse(JSON.parse(body).created_at));
+          got.set(req.url, received(req.url) + 1);
+          ages.get(req.url)?.push(Date.now() - Date.parse(JSON.parse(body).created_at));
         }
       });
     });
-    await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
-    const rxPort = receiver.address().port;
-    const workerEnv = {
-      ...common,
-      WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort}`,
-      NODE_EXTRA_CA_CERTS: new URL('../test/support/tls/ca.pem', import.meta.url).pathname,
-    };
-    // The endpoint is created through the API (verification included): the API process trusts the test CA too.
-    const api2Port = await freePort();
-    const api2 = await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
-    const ep = await (
-      await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ url: `https://localhost:${rxPort}/hook`, event_types: ['contact.created'] }),
-      })
-    ).json();
-    if (!ep.endpoint) throw new Error(`endpoint: ${JSON.stringify(ep)}`);
+    // The hanging receiver answers an endpoint's verification and holds every delivery open, unanswered.
+    const hang = { total: 0, open: 0, peak: 0 };
+    const hanging = createServer({ key: tls('receiver.key'), cert: tls('receiver.pem') }, (req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        if (body.includes('"endpoint.test"')) return void res.writeHead(204).end();
+        hang.total++;
+        hang.peak = Math.max(hang.peak, ++hang.open);
+        res.on('close', () => hang.open--);
+      });
+    });
+    const servers = [receiver, hanging];
     const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const worker = await launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
+    let api2 = null;
+    try {
+      await Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r))));
+      const rxPort = receiver.address().port;
+      const hangPort = hanging.address().port;
+      const caFile = new URL('../test/support/tls/ca.pem', import.meta.url).pathname;
+      const workerEnv = {
+        ...common,
+        WEBHOOK_ALLOWED_TARGETS: `localhost:${rxPort},localhost:${hangPort}`,
+        NODE_EXTRA_CA_CERTS: caFile,
+      };
+      // Endpoints are created through the API (verification included): the API process trusts the test CA too.
+      const api2Port = await freePort();
+      api2 = await launch('dist/main.js', { ...workerEnv, PORT: String(api2Port), RUN_WORKERS: 'false' }, api2Port);
+      const createEndpoint = async (bearer, url) => {
+        const res = await fetch(`http://127.0.0.1:${api2Port}/v1/webhook-endpoints`, {
+          method: 'POST',
+          headers: { ...auth, authorization: `Bearer ${bearer}` },
+          body: JSON.stringify({ url, event_types: ['contact.created'] }),
+        });
+        const ep = await res.json();
+        if (!ep.endpoint) throw new Error(`endpoint ${url}: ${JSON.stringify(ep)}`);
+        return ep.endpoint;
+      };
+      await createEndpoint(apiKey, `https://localhost:${rxPort}/hook`);
+      await db.connect();
+      const startWorker = () => launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
+      /** `count` contact.created events for a workspace, committed at once (ids `whmsg_<prefix><n>`). */
+      const backlog = (prefix, workspaceId, count) =>
+        db.query(
+          `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+           SELECT 'whmsg_' || $3 || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+          [workspaceId, count, prefix],
+        );
+      const commitOne = (eventId, workspaceId) =>
+        db.query(
+          `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+           VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
+          [eventId, workspaceId],
+        );
+      const n = (x) => Math.round(x).toLocaleString('en');
 
-    // Latency: events committed one by one at ~50/s, each measured from its commit to its receipt.
-    measuring = true;
-    for (let i = 0; i < LATENCY_EVENTS; i++) {
-      await db.query(
-        `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-         VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
-        [`whmsg_l${i}`, ws.id],
+      // The raw baseline: its own process, the same receiver, no database. Run between the service's runs.
+      const baselines = [];
+      const baseline = async () => {
+        const r = await runScript(
+          'bench/webhook-baseline.mjs',
+          {
+            WEBHOOK_BASELINE_URL: `https://localhost:${rxPort}/baseline`,
+            WEBHOOK_BASELINE_COUNT: String(EVENTS),
+            WEBHOOK_BASELINE_CA: caFile,
+          },
+          60_000 + EVENTS * 5,
+        );
+        baselines.push(r);
+      };
+
+      /** A backlog of EVENTS delivered by `workers`, timed from the commit to the last receipt (bounded). */
+      const throughput = async (prefix, workers) => {
+        const path = '/hook';
+        got.set(path, 0);
+        const rss = workers.map(() => 0);
+        const t0 = Date.now();
+        await backlog(prefix, ws.id, EVENTS);
+        const done = await until(
+          () => received(path) >= EVENTS,
+          60_000 + EVENTS * 5,
+          50,
+          () => workers.forEach((w, i) => (rss[i] = Math.max(rss[i], rssOf(w.pid)))),
+        );
+        const seconds = (Date.now() - t0) / 1000;
+        return { seconds, rate: received(path) / seconds, rss, errors: done ? 'none' : `timed out: ${n(received(path))} of ${n(EVENTS)}` };
+      };
+
+      // Latency: events committed one by one at ~50/s to one worker, each measured from its commit to its receipt.
+      const worker = await startWorker();
+      ages.set('/hook', []);
+      for (let i = 0; i < LATENCY_EVENTS; i++) {
+        await commitOne(`whmsg_l${i}`, ws.id);
+        await sleep(20);
+      }
+      const latencyDone = await until(() => received('/hook') >= LATENCY_EVENTS, 60_000);
+      const latencies = ages.get('/hook').sort((a, b) => a - b);
+      ages.delete('/hook');
+
+      await baseline();
+      const one = await throughput('t', [worker]);
+      await baseline();
+      await stopGracefully(worker);
+      const pair = [await startWorker(), await startWorker()];
+      const two = await throughput('u', pair);
+      await Promise.all(pair.map((w) => stopGracefully(w)));
+      await baseline();
+
+      const rates = baselines.map((b) => b.rate);
+      const raw = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)];
+      const rawFailed = baselines.reduce((s, b) => s + b.failed, 0);
+      const events = `${n(EVENTS)} events`;
+      hookRows.push(
+        [
+          `webhook deliveries (${events}, 1 worker)`,
+          `${Math.round(one.rate)} deliveries/s`,
+          '',
+          '',
+          one.errors,
+          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; service/raw ${(one.rate / raw).toFixed(2)}×`,
+        ],
+        [
+          `webhook deliveries (${events}, 2 workers)`,
+          `${Math.round(two.rate)} deliveries/s`,
+          '',
+          '',
+          two.errors,
+          `${two.seconds.toFixed(1)} s in all; 2 workers / 1 worker ${(two.rate / one.rate).toFixed(2)}×; ` +
+            `worker RSS peaks ${two.rss.map((r) => r.toFixed(0)).join(', ')} MiB`,
+        ],
+        [
+          'raw signed HTTPS, no database (baseline)',
+          `${Math.round(raw)} deliveries/s`,
+          '',
+          '',
+          rawFailed ? `${rawFailed} failed` : 'none',
+          `${events} per run, ${baselines[0].concurrency} in flight on keep-alive; ` +
+            `median of ${rates.length}: ${rates.map((r) => Math.round(r)).join(', ')} deliveries/s`,
+        ],
+        [
+          `commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s)`,
+          '',
+          `p50 ${pct(latencies, 50)} ms`,
+          `p99 ${pct(latencies, 99)} ms`,
+          latencyDone ? 'none' : `timed out: ${latencies.length} of ${LATENCY_EVENTS}`,
+          '',
+        ],
       );
-      await new Promise((r) => setTimeout(r, 20));
+      if (FAIRNESS) hookRows.push(await fairness({ rxPort, hangPort, createEndpoint, startWorker, backlog, commitOne, n }));
+    } finally {
+      hanging.close();
+      hanging.closeAllConnections();
+      receiver.close();
+      receiver.closeAllConnections();
+      await db.end().catch(() => undefined);
+      if (api2) await stopGracefully(api2);
     }
-    while (received < LATENCY_EVENTS) await new Promise((r) => setTimeout(r, 20));
-    measuring = false;
-    latencies.sort((a, b) => a - b);
+    return hookRows;
 
-    // Throughput: EVENTS committed at once, timed from the commit to the last receipt.
-    received = 0;
-    const t0 = Date.now();
-    await db.query(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-       SELECT 'whmsg_t' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
-      [ws.id, EVENTS],
-    );
-    let workerRss = 0;
-    while (received < EVENTS) {
-      workerRss = Math.max(workerRss, rssOf(worker.pid));
-      await new Promise((r) => setTimeout(r, 50));
+    /**
+     * Fairness, on a fresh worker: workspace A has 10 endpoints on the hanging receiver and FAIRNESS_EVENTS × 10
+     * deliveries due (each attempt waits out the default 10 s time-out), workspace C (unless BENCH_FAIRNESS_BACKLOG=0)
+     * a healthy backlog; meanwhile workspace B's events are committed one at a time to one healthy endpoint, and
+     * each is timed from its commit to its receipt. B's wait is bounded: what has not arrived is listed.
+     */
+    async function fairness({ rxPort, hangPort, createEndpoint, startWorker, backlog, commitOne, n }) {
+      const tenant = (name) => {
+        const w = cli('workspace', 'create', '--name', name);
+        return { id: w.id, key: cli('key', 'create', '--workspace', w.id).key };
+      };
+      const [a, b] = [tenant('Bench A (hanging)'), tenant('Bench B')];
+      for (let i = 0; i < 10; i++) await createEndpoint(a.key, `https://localhost:${hangPort}/a${i}`);
+      await createEndpoint(b.key, `https://localhost:${rxPort}/b`);
+      await backlog('fa', a.id, FAIRNESS_EVENTS);
+      let c = null;
+      if (FAIRNESS_BACKLOG > 0) {
+        c = tenant('Bench C (healthy backlog)');
+        await createEndpoint(c.key, `https://localhost:${rxPort}/c`);
+        got.set('/c', 0);
+        await backlog('fc', c.id, FAIRNESS_BACKLOG);
+      }
+      const t0 = Date.now();
+      const worker = await startWorker();
+      // A's deliveries are being attempted (requests held open) before B's first event is committed.
+      await until(() => hang.open >= 256, 30_000, 50);
+      const aInFlight = hang.open;
+      ages.set('/b', []);
+      for (let i = 0; i < B_EVENTS; i++) {
+        await commitOne(`whmsg_fb${i}`, b.id);
+        await sleep(150);
+      }
+      const bDone = await until(() => received('/b') >= B_EVENTS, B_WAIT_MS, 50);
+      const waited = Date.now() - t0;
+      const cGot = c ? received('/c') : 0;
+      hanging.close();
+      hanging.closeAllConnections(); // A's attempts in flight fail now; the worker stops without waiting them out
+      await stopGracefully(worker);
+
+      const bAges = ages.get('/b').sort((x, y) => x - y);
+      const missing = B_EVENTS - bAges.length;
+      // An event not received counts as slower than any received (its age is only known to be > the wait).
+      const at = (p) => {
+        const i = Math.min(B_EVENTS - 1, Math.floor((p / 100) * B_EVENTS));
+        return i < bAges.length ? `${bAges[i]} ms` : `> ${B_WAIT_MS} ms`;
+      };
+      const aDeliveries = n(FAIRNESS_EVENTS * 10);
+      const notes = [
+        `max ${at(100)}`,
+        `A: ${n(hang.total)} attempts held open (peak ${n(hang.peak)} at once, ${n(aInFlight)} when B started)`,
+      ];
+      if (c) notes.push(`C: ${n(cGot)} of ${n(FAIRNESS_BACKLOG)} healthy deliveries received`);
+      notes.push(`${(waited / 1000).toFixed(0)} s in all`);
+      return [
+        `fairness: B's commit-to-receipt p99 over ${B_EVENTS} events while A has 10 hanging endpoints and ${aDeliveries} due deliveries` +
+          (c ? ` (and C a healthy backlog of ${n(FAIRNESS_BACKLOG)})` : ''),
+        '',
+        `p50 ${at(50)}`,
+        `p99 ${at(99)}`,
+        bDone ? 'none' : `${missing} of ${B_EVENTS} not received within ${B_WAIT_MS / 1000} s`,
+        notes.join('; '),
+      ];
     }
-    const seconds = (Date.now() - t0) / 1000;
-    await db.end();
-    receiver.close();
-    await Promise.all([stopGracefully(api2), stopGracefully(worker)]);
-    return { seconds, workerRss, latencies };
   }
 
   const peakRss = ONLY === 'webhooks' || ONLY === 'site' ? null : await httpBench();
@@ -356,18 +574,7 @@ try {
   const hooks = ONLY === 'http' || ONLY === 'read' || ONLY === 'site' ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  if (hooks) {
-    const { seconds, workerRss, latencies } = hooks;
-    console.log(
-      `| webhook deliveries (${EVENTS.toLocaleString('en')} events, 1 worker) | ${Math.round(EVENTS / seconds)} deliveries/s | | | | ` +
-        `${seconds.toFixed(1)} s in all; worker RSS peak ${workerRss.toFixed(0)} MiB |`,
-    );
-    console.log(
-      `| commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s) | | ` +
-        `p50 ${pct(latencies, 50)} ms | p99 ${pct(latencies, 99)} ms | | |`,
-    );
-  }
+  for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);
   if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
 } catch (err) {
   console.error(err);
