@@ -93,7 +93,6 @@ describe('webhook dispatch is fair across workspaces', () => {
     const cPending = await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE workspace_id = $1 AND status = 'PENDING'`, [
       c.workspace.id,
     ]);
-    console.log(JSON.stringify({ latencies, cPending }));
     const aHeld = hanging.received.filter((x) => x.path.startsWith('/a/')).length;
     expect({ p99: pct(latencies, 99), under: pct(latencies, 99) < 1_000 }).toEqual({ p99: pct(latencies, 99), under: true });
     expect(aHeld).toBeGreaterThan(0);

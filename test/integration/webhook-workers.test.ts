@@ -74,10 +74,10 @@ describe('many dispatcher processes', () => {
         [tenant.workspace.id, EVENTS],
       );
       const deliveries = () =>
-        rx.received.filter((r) => (r.path === '/one' || r.path === '/two') && (JSON.parse(r.body) as { type: string }).type !== 'endpoint.test');
-      const started = Date.now();
+        rx.received.filter(
+          (r) => (r.path === '/one' || r.path === '/two') && (JSON.parse(r.body) as { type: string }).type !== 'endpoint.test',
+        );
       await rx.waitFor(() => deliveries().length >= 2 * EVENTS, 60_000);
-      console.log(`2,000 deliveries in ${Date.now() - started} ms; peaks ${JSON.stringify([...peak])}`);
       await new Promise((r) => setTimeout(r, 300)); // nothing more arrives
       const receipts = new Map<string, number>();
       for (const r of deliveries()) {
