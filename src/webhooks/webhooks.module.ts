@@ -7,6 +7,7 @@ import { Janitor } from '../platform/workers/janitor.js';
 import { CreateEndpointHandler } from './application/commands/create-endpoint/create-endpoint.handler.js';
 import { DeleteEndpointHandler } from './application/commands/delete-endpoint/delete-endpoint.handler.js';
 import { DeliveryRecorder } from './application/commands/dispatch-due-deliveries/delivery-recorder.js';
+import { FirstAttempts } from './application/commands/dispatch-due-deliveries/first-attempts.js';
 import { DispatchDueDeliveriesHandler } from './application/commands/dispatch-due-deliveries/dispatch-due-deliveries.handler.js';
 import { InFlightDeliveries } from './application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
 import { ReencryptSecretsHandler } from './application/commands/reencrypt-secrets/reencrypt-secrets.handler.js';
@@ -62,6 +63,7 @@ import { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
     WebhookRetention,
     DeliveryLog,
     DeliveryRecorder,
+    FirstAttempts,
     WebhookFanOut,
     WebhookDispatcher,
     { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.deriveAll('webhook-secrets')) },

@@ -66,7 +66,8 @@ describe('the dispatcher after a crash', () => {
         new CaptureContactCommand(tenant.workspace.id, `crash${i}@example.com`, undefined, 'FORM', undefined, undefined),
       );
 
-    const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11' };
+    // The claim path: the fan-out writes the deliveries before any attempt (first-attempts.test.ts covers the other).
+    const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11', WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0' };
     const first = await launch('dist/worker.js', env, /workers running/);
     await rx.waitFor(() => held.length === EVENTS, 20_000); // the whole batch is in flight
     first.child.kill('SIGKILL');

@@ -28,7 +28,13 @@ describe('webhooks', () => {
     await rx.start();
     t = await startTestApp({
       runWorkers: true,
-      env: { WEBHOOK_ALLOWED_TARGETS: rx.target, WEBHOOK_RETRY_DELAYS: '0.05', RATE_LIMIT_BURST_REQUESTS: '100000' },
+      // The dispatcher's claim path is what this file drives by hand: the fan-out sends no first attempt itself.
+      env: {
+        WEBHOOK_ALLOWED_TARGETS: rx.target,
+        WEBHOOK_RETRY_DELAYS: '0.05',
+        RATE_LIMIT_BURST_REQUESTS: '100000',
+        WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0',
+      },
     });
     tenant = await aTenant(t.commands);
     // Path-based behaviour: /ok answers 204, /fail 500, /flaky fails twice per webhook-id then 200.

@@ -54,6 +54,11 @@ export interface WebhookDispatchConfig {
   slowEndpointMaxInFlight: number;
   /** WEBHOOK_CLAIM_BATCH: deliveries claimed by one claim at most */
   claimBatch: number;
+  /**
+   * WEBHOOK_FIRST_ATTEMPT_WAIT_MS: how long the outbox fan-out waits for the first attempts it sends itself before
+   * it writes the deliveries (0: it sends none; every new delivery waits for the dispatcher's claim)
+   */
+  firstAttemptWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +160,7 @@ const schema = {
   WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: int(1, 10_000).default(32),
   WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT: int(1, 10_000).default(2),
   WEBHOOK_CLAIM_BATCH: int(1, 10_000).default(256),
+  WEBHOOK_FIRST_ATTEMPT_WAIT_MS: int(0, 5_000).default(200),
   // Finished webhook deliveries (and their envelopes) are kept this long; at least the 30-day replay window.
   WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 3650).default(30),
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
@@ -240,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       endpointMaxInFlight: v.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
       slowEndpointMaxInFlight: v.WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT,
       claimBatch: v.WEBHOOK_CLAIM_BATCH,
+      firstAttemptWaitMs: v.WEBHOOK_FIRST_ATTEMPT_WAIT_MS,
     },
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },

@@ -10,10 +10,18 @@ import { outbox, type OutboxDb } from './outbox.table.js';
 
 /**
  * A consumer of outbox rows. `handle` runs inside the transaction that marks the rows done, so its own
- * writes (for example webhook deliveries) commit atomically with that mark.
+ * writes (for example webhook deliveries) commit atomically with that mark; `committed` settles when that
+ * transaction ends (true once it committed), for work that must follow the commit.
  */
 export interface OutboxSubscriber {
-  handle(rows: PublishedEvent[]): Promise<void>;
+  handle(rows: PublishedEvent[], committed?: Promise<boolean>): Promise<void>;
+}
+
+/** A promise settled by hand: whether a transaction committed. */
+function commitSignal(): { promise: Promise<boolean>; settle: (committed: boolean) => void } {
+  let settle!: (committed: boolean) => void;
+  const promise = new Promise<boolean>((resolve) => (settle = resolve));
+  return { promise, settle };
 }
 export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
@@ -98,13 +106,21 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Claims and publishes one batch; returns the number of rows marked done. */
   async drainOnce(): Promise<number> {
+    const commit = commitSignal();
     try {
-      return await this.db.transaction(async () => {
+      const n = await this.db.transaction(async () => {
         const rows = await this.db.all(claim({ limit: BATCH }));
-        if (rows.length > 0) await this.publish(rows.sort((a, b) => Number(a.seq) - Number(b.seq)));
+        if (rows.length > 0)
+          await this.publish(
+            rows.sort((a, b) => Number(a.seq) - Number(b.seq)),
+            commit.promise,
+          );
         return rows.length;
       });
+      commit.settle(true);
+      return n;
     } catch (err) {
+      commit.settle(false);
       this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
       return this.drainOneByOne();
     }
@@ -114,16 +130,19 @@ export class OutboxRelay implements BackgroundWorker {
     let done = 0;
     for (let i = 0; i < BATCH; i++) {
       let claimedSeq: string | undefined;
+      const commit = commitSignal();
       try {
         const n = await this.db.transaction(async () => {
           const rows = await this.db.all(claim({ limit: 1 }));
           claimedSeq = rows[0]?.seq;
-          if (rows.length > 0) await this.publish(rows);
+          if (rows.length > 0) await this.publish(rows, commit.promise);
           return rows.length;
         });
+        commit.settle(true);
         if (n === 0) break;
         done += n;
       } catch (err) {
+        commit.settle(false);
         if (!claimedSeq) throw err;
         this.logger.error({ err, seq: claimedSeq }, 'Outbox row failed; backing off');
         await this.db.all(
@@ -141,7 +160,7 @@ export class OutboxRelay implements BackgroundWorker {
     return done;
   }
 
-  private async publish(rows: ClaimedRow[]): Promise<void> {
+  private async publish(rows: ClaimedRow[], committed: Promise<boolean>): Promise<void> {
     const messages: PublishedEvent[] = rows.map((r) => ({
       seq: Number(r.seq),
       eventId: r.event_id,
@@ -150,6 +169,6 @@ export class OutboxRelay implements BackgroundWorker {
       data: r.payload.data,
       createdAt: r.created_at,
     }));
-    for (const subscriber of this.subscribers) await subscriber.handle(messages);
+    for (const subscriber of this.subscribers) await subscriber.handle(messages, committed);
   }
 }

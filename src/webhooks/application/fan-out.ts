@@ -5,6 +5,7 @@ import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { CreateDelivery } from '../domain/delivery.js';
 import { isWebhookEventType, type Endpoint } from '../domain/endpoint.js';
+import { FirstAttempts } from './commands/dispatch-due-deliveries/first-attempts.js';
 import { DeliveryLog } from './delivery-log.js';
 import { EndpointRepository, MessageStore } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
@@ -16,7 +17,9 @@ import { envelopeBody } from './webhook.views.js';
  * which a replay after re-enabling recovers: nothing is dropped.
  *
  * A batch of rows costs three statements whatever its size: the endpoints of the batch's workspaces, the
- * envelopes, and the delivery streams (projections and first events together).
+ * envelopes, and the delivery streams (projections and first events together). Inside the relay's transaction
+ * (`committed` given), the first attempts of the batch's fair share are sent before the streams are written, so
+ * a delivery answered at once is written once, with its outcome (FirstAttempts, docs/adr/0035).
  */
 @Injectable()
 export class WebhookFanOut implements OutboxSubscriber {
@@ -26,9 +29,10 @@ export class WebhookFanOut implements OutboxSubscriber {
     private readonly log: DeliveryLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly firstAttempts: FirstAttempts,
   ) {}
 
-  async handle(rows: PublishedEvent[]): Promise<void> {
+  async handle(rows: PublishedEvent[], committed?: Promise<boolean>): Promise<void> {
     const events = rows.filter((row) => isWebhookEventType(row.type));
     if (events.length === 0) return;
     const byWorkspace = new Map<string, Endpoint[]>();
@@ -62,15 +66,20 @@ export class WebhookFanOut implements OutboxSubscriber {
       }
     }
     if (creates.length === 0) return;
-    await this.messages.saveMany(
-      [...envelopes.values()].map((row) => ({
-        eventId: row.eventId,
-        workspaceId: row.workspaceId,
-        type: row.type,
-        body: envelopeBody(row.eventId, row.type, row.createdAt, row.data),
-        createdAt: row.createdAt,
-      })),
-    );
-    await this.log.createMany(creates);
+    const messages = [...envelopes.values()].map((row) => ({
+      eventId: row.eventId,
+      workspaceId: row.workspaceId,
+      type: row.type,
+      body: envelopeBody(row.eventId, row.type, row.createdAt, row.data),
+      createdAt: row.createdAt,
+    }));
+    await this.messages.saveMany(messages);
+    if (!committed) {
+      await this.log.createMany(creates);
+      return;
+    }
+    const endpoints = new Map([...byWorkspace.values()].flat().map((e) => [e.id, e]));
+    const bodies = new Map(messages.map((m) => [m.eventId, m.body]));
+    await this.firstAttempts.createAndSend({ creates, endpoints, bodies, committed });
   }
 }

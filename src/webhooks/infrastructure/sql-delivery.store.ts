@@ -5,7 +5,13 @@ import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-
 import { Sql } from '../../platform/database/sql.js';
 import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
 import type { StreamAppend } from '../domain/recording.js';
-import { ConcurrentDeliveryWriteError, DeliveryStore, MessageStore, type LoadedDelivery } from '../application/ports/webhook.ports.js';
+import {
+  ConcurrentDeliveryWriteError,
+  DeliveryStore,
+  MessageStore,
+  type LoadedDelivery,
+  type NewStream,
+} from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
@@ -111,6 +117,8 @@ const INSERT_COLUMNS = [
   'last_status_code',
   'recorded_while_disabled',
   'version',
+  'lease_token',
+  'lease_until',
 ] as const;
 
 // The batch statements of the fan-out and the dispatcher, compiled once (docs/adr/0027).
@@ -148,6 +156,8 @@ const createStreams = prepared(
         event_id: string[];
         event_type: string[];
         created_at: Date[];
+        lease_token: (string | null)[];
+        lease_until: (Date | null)[];
       } & ProjectionArrays &
         EventArrays
     >,
@@ -171,6 +181,8 @@ const createStreams = prepared(
                       event_type: 'text',
                       created_at: 'timestamptz',
                       ...PROJECTION,
+                      lease_token: 'text',
+                      lease_until: 'timestamptz',
                     },
                     p,
                   ),
@@ -191,6 +203,8 @@ const createStreams = prepared(
                 'd.last_status_code',
                 'd.recorded_while_disabled',
                 'd.version',
+                'd.lease_token',
+                'd.lease_until',
               ]),
           )
           .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
@@ -312,7 +326,7 @@ export class SqlDeliveryStore extends DeliveryStore {
     return found;
   }
 
-  async createMany(streams: readonly { deliveryId: string; events: DeliveryEvent[]; state: DeliveryState }[]): Promise<Set<string>> {
+  async createMany(streams: readonly NewStream[]): Promise<Set<string>> {
     const fresh = streams.filter((x) => x.events.length > 0);
     if (fresh.length === 0) return new Set();
     const states = fresh.map((x) => x.state);
@@ -324,6 +338,8 @@ export class SqlDeliveryStore extends DeliveryStore {
         event_id: states.map((s) => s.eventId),
         event_type: states.map((s) => s.eventType),
         created_at: states.map((s) => s.createdAt),
+        lease_token: fresh.map((x) => x.lease?.token ?? null),
+        lease_until: fresh.map((x) => x.lease?.until ?? null),
         ...projectionArrays(states),
         ...eventArrays(fresh.map((x) => ({ ...x, expectedVersion: 0 }))),
       }),

@@ -45,6 +45,15 @@ export interface LoadedDelivery {
   version: number;
 }
 
+/** A stream to start: its events from version 1, the state they lead to, and a lease when a dispatcher holds it. */
+export interface NewStream {
+  deliveryId: string;
+  events: DeliveryEvent[];
+  state: DeliveryState;
+  /** the delivery is born claimed: its first attempt is in flight in this process */
+  lease?: { token: string; until: Date };
+}
+
 export class ConcurrentDeliveryWriteError extends Error {
   constructor(deliveryId: string) {
     super(`delivery ${deliveryId} changed concurrently`);
@@ -73,7 +82,7 @@ export abstract class DeliveryStore {
    * Starts many streams (each appends its events at version 0) with their projections, in one go; a new
    * stream that duplicates (endpoint, event) is skipped. Returns the ids of the streams started.
    */
-  abstract createMany(streams: readonly { deliveryId: string; events: DeliveryEvent[]; state: DeliveryState }[]): Promise<Set<string>>;
+  abstract createMany(streams: readonly NewStream[]): Promise<Set<string>>;
   /**
    * Appends to many existing streams, each at its expected version, and writes their projections (clearing
    * the lease), in one go. A stream no longer at its expected version is left alone (it is not in the result);

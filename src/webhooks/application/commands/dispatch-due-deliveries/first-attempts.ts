@@ -1,0 +1,215 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { Clock } from '../../../../platform/time/clock.js';
+import { decide, fold, type CreateDelivery, type DeliveryState } from '../../../domain/delivery.js';
+import type { Endpoint } from '../../../domain/endpoint.js';
+import { shareClaim } from '../../../domain/fair-share.js';
+import { planRecording, type ClaimedOutcome } from '../../../domain/recording.js';
+import { DeliveryLog } from '../../delivery-log.js';
+import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
+import {
+  DeliveryStore,
+  EndpointRepository,
+  OwnerNotifier,
+  WebhookTransport,
+  type NewStream,
+  type PreparedTarget,
+  type TransportOutcome,
+} from '../../ports/webhook.ports.js';
+import { DeliveryRecorder } from './delivery-recorder.js';
+import { InFlightDeliveries } from './in-flight-deliveries.js';
+
+/** The new deliveries of one fan-out and what it knows about them. */
+export interface NewDeliveries {
+  creates: CreateDelivery[];
+  /** the endpoints the deliveries go to, by id (as the fan-out read them) */
+  endpoints: ReadonlyMap<string, Endpoint>;
+  /** envelope bodies by event id */
+  bodies: ReadonlyMap<string, string>;
+  /** settles when the fan-out's transaction ends: true once it committed */
+  committed: Promise<boolean>;
+}
+
+interface Direct {
+  claim: ClaimedDelivery;
+  create: CreateDelivery;
+  outcome?: TransportOutcome;
+  /** written before its attempt ended: its outcome goes to the recorder once the deliveries are committed */
+  detached: boolean;
+}
+
+/**
+ * The first attempt of a new delivery, sent straight from the outbox batch that creates it (docs/adr/0035), so
+ * that on the normal path a delivery is written once: its row inserted with its outcome, its events (created,
+ * then attempted) appended in the same statement. The work the fan-out may send at once is its fair share
+ * (`shareClaim`, the same bounds as the dispatcher's claims); endpoints in the slow lane, disabled endpoints and
+ * what the bounds leave over are written PENDING for the dispatcher. An attempt that has not ended after
+ * WEBHOOK_FIRST_ATTEMPT_WAIT_MS (200 ms) is written claimed by this process (a lease) and recorded by the DeliveryRecorder when it
+ * ends, after the fan-out committed. A crash before the commit leaves the outbox rows unpublished: they are fanned
+ * out again and sent again (at-least-once, the same webhook-id; the unique (endpoint, event) key keeps one row).
+ */
+@Injectable()
+export class FirstAttempts {
+  private readonly logger = new Logger('WebhookDispatcher');
+  private turn = 0;
+
+  constructor(
+    private readonly inFlight: InFlightDeliveries,
+    private readonly recorder: DeliveryRecorder,
+    private readonly endpoints: EndpointRepository,
+    private readonly store: DeliveryStore,
+    private readonly log: DeliveryLog,
+    private readonly transport: WebhookTransport,
+    private readonly notifier: OwnerNotifier,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Writes the new deliveries, sending the first attempts of its fair share first. Runs in the fan-out's transaction. */
+  async createAndSend(batch: NewDeliveries): Promise<void> {
+    const now = this.clock.now();
+    const direct = this.select(batch);
+    const chosen = new Set(direct.map((d) => d.create.deliveryId));
+    const queued: NewStream[] = batch.creates.filter((c) => !chosen.has(c.deliveryId)).map((c) => this.stream(c));
+    if (direct.length === 0) {
+      await this.store.createMany(queued);
+      return;
+    }
+
+    // Send, then wait a little for the answers.
+    const lease = { token: randomUUID(), until: new Date(now.getTime() + this.config.webhookLeaseSeconds * 1000) };
+    const attempts = this.inFlight.track(
+      direct.map((d) => d.claim),
+      (slots) => this.send(direct, batch, slots),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const wait = this.config.webhookDispatch.firstAttemptWaitMs;
+    await Promise.race([attempts, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
+    clearTimeout(timer);
+    for (const d of direct) if (!d.outcome) d.detached = true; // (synchronous: no attempt ends in between)
+
+    const answered = direct.filter((d) => !d.detached);
+    const written = answered.length > 0 ? await this.withOutcomes(answered) : [];
+    const detached = direct.filter((d) => d.detached).map((d) => ({ ...this.stream(d.create), lease }));
+    await this.store.createMany([...written, ...detached, ...queued]);
+  }
+
+  /** The creates to send now: active endpoints not in the slow lane, as many of each as the fair share allows. */
+  private select(batch: NewDeliveries): Direct[] {
+    if (this.config.webhookDispatch.firstAttemptWaitMs === 0) return [];
+    const candidates = new Map<string, CreateDelivery[]>();
+    for (const c of batch.creates) {
+      if (!c.endpointActive || this.inFlight.isSlow(c.endpointId) || !batch.bodies.has(c.eventId)) continue;
+      const list = candidates.get(c.endpointId) ?? [];
+      list.push(c);
+      candidates.set(c.endpointId, list);
+    }
+    if (candidates.size === 0) return [];
+    const due = [...candidates].map(([endpointId, list]) => ({ endpointId, workspaceId: list[0]!.workspaceId, due: list.length }));
+    const share = shareClaim(due, this.inFlight, { ...this.config.webhookDispatch, capacity: this.inFlight.room }, this.turn++);
+    const direct: Direct[] = [];
+    for (const [endpointId, n] of share) {
+      for (const create of candidates.get(endpointId)!.slice(0, n)) {
+        const state = this.stream(create).state;
+        direct.push({
+          create,
+          detached: false,
+          claim: { deliveryId: create.deliveryId, endpointId, workspaceId: create.workspaceId, eventId: create.eventId, version: 1, state },
+        });
+      }
+    }
+    return direct;
+  }
+
+  private stream(create: CreateDelivery): NewStream {
+    const events = decide(create, null, this.log.policy);
+    return { deliveryId: create.deliveryId, events, state: fold(events)! };
+  }
+
+  /** Sends every chosen delivery under one deadline; a detached one's outcome is recorded once the fan-out commits. */
+  private async send(
+    direct: Direct[],
+    batch: NewDeliveries,
+    slots: { attempted: (c: ClaimedDelivery) => void; release: (c: ClaimedDelivery) => void },
+  ): Promise<void> {
+    const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
+    const targets = await this.targets(new Set(direct.map((d) => d.claim.endpointId)), batch.endpoints);
+    await Promise.all(
+      direct.map(async (d) => {
+        try {
+          const target = targets.get(d.claim.endpointId);
+          if (!target || target instanceof Error) throw target ?? new Error(`endpoint ${d.claim.endpointId} was not prepared`);
+          const outcome = await target.send(
+            { id: d.create.eventId, body: batch.bodies.get(d.create.eventId)! },
+            this.clock.now(),
+            deadline,
+          );
+          this.inFlight.slowLane.record(d.claim.endpointId, outcome.timedOut === true);
+          slots.attempted(d.claim);
+          d.outcome = outcome;
+          if (!d.detached) return slots.release(d.claim); // written with the fan-out
+          if (!(await batch.committed)) return; // never written: the outbox rows are fanned out again
+          await this.recorder.record({ ...claimOf(d), command: recordAttempt(outcome, this.clock.now()) });
+        } catch (err) {
+          // Not sent: written PENDING (or claimed, when detached: its lease runs out) and sent by the dispatcher.
+          this.logger.error({ err, delivery_id: d.claim.deliveryId }, 'First delivery attempt could not be made');
+        } finally {
+          slots.release(d.claim);
+        }
+      }),
+    );
+  }
+
+  private async targets(ids: Set<string>, endpoints: ReadonlyMap<string, Endpoint>): Promise<Map<string, PreparedTarget | Error>> {
+    const now = this.clock.now();
+    return new Map(
+      await Promise.all(
+        [...ids].map(async (id): Promise<[string, PreparedTarget | Error]> => {
+          try {
+            const e = endpoints.get(id)!;
+            return [id, await this.transport.prepare(e.url, await this.endpoints.signingSecrets(e, now))];
+          } catch (err) {
+            return [id, err instanceof Error ? err : new Error(String(err))];
+          }
+        }),
+      ),
+    );
+  }
+
+  /**
+   * The answered deliveries as streams written once: created, then the attempt's events, decided by the same
+   * rules as any recorded outcome (`planRecording`, with the endpoints locked in id order for their counters).
+   * One whose attempt could not be made (no outcome) is written PENDING.
+   */
+  private async withOutcomes(answered: Direct[]): Promise<NewStream[]> {
+    const now = this.clock.now();
+    const sent = answered.filter((d) => d.outcome);
+    const locked = await this.endpoints.lockMany([...new Set(sent.map((d) => d.claim.endpointId))]);
+    const created = new Map<string, DeliveryState>(sent.map((d) => [d.claim.deliveryId, d.claim.state]));
+    const outcomes: ClaimedOutcome[] = sent.map((d) => ({ ...claimOf(d), command: recordAttempt(d.outcome!, now) }));
+    const plan = planRecording(outcomes, created, locked, this.log.policy, now);
+    await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);
+    for (const disabled of plan.disabled) await this.notifier.endpointDisabled(disabled);
+    const appended = new Map(plan.appends.map((a) => [a.deliveryId, a]));
+    return answered.map((d) => {
+      const first = this.stream(d.create);
+      const more = appended.get(d.claim.deliveryId);
+      return more ? { deliveryId: first.deliveryId, events: [...first.events, ...more.events], state: more.state } : first;
+    });
+  }
+}
+
+function claimOf(d: Direct): Omit<ClaimedOutcome, 'command'> {
+  return { deliveryId: d.claim.deliveryId, endpointId: d.claim.endpointId, claimedVersion: 1, claimed: d.claim.state };
+}
+
+function recordAttempt(o: TransportOutcome, now: Date): ClaimedOutcome['command'] {
+  return {
+    type: 'RecordAttempt',
+    outcome: { statusCode: o.statusCode, error: o.error, durationMs: o.durationMs },
+    now,
+    jitter: Math.random() * 2 - 1,
+  };
+}
