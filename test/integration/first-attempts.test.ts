@@ -127,7 +127,8 @@ describe('first attempts sent from the fan-out', () => {
     const first = await launch('dist/worker.js', env, /workers running/);
     const before = held.length;
     await t.sql(
-      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at) VALUES ('whmsg_crash1', $1, 'contact.created', '{"data":{}}', now())`,
+      `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+       VALUES ('whmsg_crash1', $1, 'contact.created', '{"data":{}}', now())`,
       [tenant.workspace.id],
     );
     await rx.waitFor(() => held.length === before + 1);

@@ -33,6 +33,11 @@ describe('loadConfig', () => {
     ['WEBHOOK_ALLOWED_TARGETS', 'no-port'],
     ['WEBHOOK_RETRY_DELAYS', '1,x'],
     ['LOG_LEVEL', 'loud'],
+    ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '999'],
+    ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '30001'],
+    ['WEBHOOK_ENDPOINT_MAX_IN_FLIGHT', '0'],
+    ['WEBHOOK_MAX_IN_FLIGHT', 'many'],
+    ['WEBHOOK_FIRST_ATTEMPT_WAIT_MS', '-1'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
@@ -57,6 +62,25 @@ describe('loadConfig', () => {
     const c = loadConfig({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1:8443, localhost:9443', WEBHOOK_RETRY_DELAYS: '1,2,0.5' });
     expect(c.webhookAllowedTargets).toEqual(['127.0.0.1:8443', 'localhost:9443']);
     expect(c.webhookRetryDelays).toEqual([1, 2, 0.5]);
+  });
+
+  it('reads the webhook dispatch bounds, with the lease derived from the attempt time-out', () => {
+    const c = loadConfig({});
+    expect(c.webhookDispatch).toEqual({
+      attemptTimeoutMs: 10_000,
+      maxInFlight: 1024,
+      workspaceMaxInFlight: 256,
+      endpointMaxInFlight: 32,
+      slowEndpointMaxInFlight: 2,
+      claimBatch: 256,
+      firstAttemptWaitMs: 200,
+    });
+    expect(c.webhookLeaseSeconds).toBe(60);
+    expect(loadConfig({ WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000' }).webhookLeaseSeconds).toBe(6);
+    expect(loadConfig({ WEBHOOK_ATTEMPT_TIMEOUT_MS: '2500', WEBHOOK_LEASE_SECONDS: '11' }).webhookLeaseSeconds).toBe(11);
+    // A lease must outlast an attempt by a second.
+    expect(() => loadConfig({ WEBHOOK_LEASE_SECONDS: '10' })).toThrow(/WEBHOOK_LEASE_SECONDS must outlast WEBHOOK_ATTEMPT_TIMEOUT_MS/);
+    expect(loadConfig({ WEBHOOK_LEASE_SECONDS: '11' }).webhookLeaseSeconds).toBe(11);
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses and CIDRs; unset trusts no proxy', () => {

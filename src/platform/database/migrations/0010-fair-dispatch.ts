@@ -28,7 +28,8 @@ export class Migration0010FairDispatch extends Migration {
       DROP FUNCTION webhook_deliveries_notify();
       CREATE FUNCTION webhook_deliveries_notify_due() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF EXISTS (SELECT 1 FROM fresh WHERE status = 'PENDING' AND lease_until IS NULL AND next_attempt_at <= now() + interval '1 second') THEN
+          IF EXISTS (SELECT 1 FROM fresh
+                     WHERE status = 'PENDING' AND lease_until IS NULL AND next_attempt_at <= now() + interval '1 second') THEN
             PERFORM pg_notify('webhook_deliveries', '');
           END IF;
           RETURN NULL;

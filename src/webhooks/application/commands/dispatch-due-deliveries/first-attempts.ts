@@ -67,60 +67,76 @@ export class FirstAttempts {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Writes the new deliveries, sending the first attempts of its fair share first. Runs in the fan-out's transaction. */
+  /**
+   * Writes the new deliveries, sending first attempts before: each endpoint not in the slow lane gets as many
+   * lanes as its fair share of the free capacity (`shareClaim`), and each lane sends that endpoint's deliveries
+   * one after the other until WEBHOOK_FIRST_ATTEMPT_WAIT_MS has passed; so attempts in flight stay within every
+   * bound. Then: answered deliveries are written with their outcome, attempts still open are written claimed,
+   * and the rest is written PENDING for the dispatcher. Runs in the fan-out's transaction.
+   */
   async createAndSend(batch: NewDeliveries): Promise<void> {
     const now = this.clock.now();
-    const direct = this.select(batch);
-    const chosen = new Set(direct.map((d) => d.create.deliveryId));
-    const queued: NewStream[] = batch.creates.filter((c) => !chosen.has(c.deliveryId)).map((c) => this.stream(c));
-    if (direct.length === 0) {
-      await this.store.createMany(queued);
+    const { lanes, queues } = this.select(batch);
+    if (lanes.size === 0) {
+      await this.store.createMany(batch.creates.map((c) => this.stream(c)));
       return;
     }
-
-    // Send, then wait a little for the answers.
-    const lease = { token: randomUUID(), until: new Date(now.getTime() + this.config.webhookLeaseSeconds * 1000) };
-    const attempts = this.inFlight.track(
-      direct.map((d) => d.claim),
-      (slots) => this.send(direct, batch, slots),
-    );
-    let timer: NodeJS.Timeout | undefined;
     const wait = this.config.webhookDispatch.firstAttemptWaitMs;
-    await Promise.race([attempts, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
+    // One deadline for the batch: an attempt started within the wait still gets at least the whole time-out.
+    const deadline = AbortSignal.timeout(wait + this.config.webhookDispatch.attemptTimeoutMs);
+    const targets = await this.targets(new Set(lanes.keys()), batch.endpoints);
+    const started: Direct[] = [];
+    let open = true;
+    const lane = async (queue: Direct[]) => {
+      for (let d = queue.shift(); d && open; d = queue.shift()) {
+        started.push(d);
+        await new Promise<void>((attempted) => {
+          void this.inFlight.track([d.claim], (slots) => this.attempt(d, targets, batch, deadline, slots, attempted));
+        });
+      }
+    };
+    const lanesDone = Promise.all([...lanes].flatMap(([endpointId, n]) => Array.from({ length: n }, () => lane(queues.get(endpointId)!))));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([lanesDone, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
     clearTimeout(timer);
-    for (const d of direct) if (!d.outcome) d.detached = true; // (synchronous: no attempt ends in between)
+    // From here on (synchronously): no lane starts another attempt, and an attempt still open is detached.
+    open = false;
+    for (const d of started) if (!d.outcome) d.detached = true;
 
-    const answered = direct.filter((d) => !d.detached);
+    const answered = started.filter((d) => !d.detached);
     const written = answered.length > 0 ? await this.withOutcomes(answered) : [];
-    const detached = direct.filter((d) => d.detached).map((d) => ({ ...this.stream(d.create), lease }));
+    const lease = { token: randomUUID(), until: new Date(now.getTime() + this.config.webhookLeaseSeconds * 1000) };
+    const detached = started.filter((d) => d.detached).map((d) => ({ ...this.stream(d.create), lease }));
+    const sent = new Set(started.map((d) => d.create.deliveryId));
+    const queued = batch.creates.filter((c) => !sent.has(c.deliveryId)).map((c) => this.stream(c));
     await this.store.createMany([...written, ...detached, ...queued]);
   }
 
-  /** The creates to send now: active endpoints not in the slow lane, as many of each as the fair share allows. */
-  private select(batch: NewDeliveries): Direct[] {
-    if (this.config.webhookDispatch.firstAttemptWaitMs === 0) return [];
-    const candidates = new Map<string, CreateDelivery[]>();
-    for (const c of batch.creates) {
-      if (!c.endpointActive || this.inFlight.isSlow(c.endpointId) || !batch.bodies.has(c.eventId)) continue;
-      const list = candidates.get(c.endpointId) ?? [];
-      list.push(c);
-      candidates.set(c.endpointId, list);
+  /** Lanes per endpoint (its fair share of the free capacity) and each endpoint's deliveries to send, in order. */
+  private select(batch: NewDeliveries): { lanes: Map<string, number>; queues: Map<string, Direct[]> } {
+    const queues = new Map<string, Direct[]>();
+    if (this.config.webhookDispatch.firstAttemptWaitMs === 0) return { lanes: new Map(), queues };
+    for (const create of batch.creates) {
+      if (!create.endpointActive || this.inFlight.isSlow(create.endpointId) || !batch.bodies.has(create.eventId)) continue;
+      const list = queues.get(create.endpointId) ?? [];
+      const state = this.stream(create).state;
+      list.push({
+        create,
+        detached: false,
+        claim: {
+          deliveryId: create.deliveryId,
+          endpointId: create.endpointId,
+          workspaceId: create.workspaceId,
+          eventId: create.eventId,
+          version: 1,
+          state,
+        },
+      });
+      queues.set(create.endpointId, list);
     }
-    if (candidates.size === 0) return [];
-    const due = [...candidates].map(([endpointId, list]) => ({ endpointId, workspaceId: list[0]!.workspaceId, due: list.length }));
-    const share = shareClaim(due, this.inFlight, { ...this.config.webhookDispatch, capacity: this.inFlight.room }, this.turn++);
-    const direct: Direct[] = [];
-    for (const [endpointId, n] of share) {
-      for (const create of candidates.get(endpointId)!.slice(0, n)) {
-        const state = this.stream(create).state;
-        direct.push({
-          create,
-          detached: false,
-          claim: { deliveryId: create.deliveryId, endpointId, workspaceId: create.workspaceId, eventId: create.eventId, version: 1, state },
-        });
-      }
-    }
-    return direct;
+    const due = [...queues].map(([endpointId, list]) => ({ endpointId, workspaceId: list[0]!.create.workspaceId, due: list.length }));
+    const lanes = shareClaim(due, this.inFlight, { ...this.config.webhookDispatch, capacity: this.inFlight.room }, this.turn++);
+    return { lanes, queues };
   }
 
   private stream(create: CreateDelivery): NewStream {
@@ -128,38 +144,36 @@ export class FirstAttempts {
     return { deliveryId: create.deliveryId, events, state: fold(events)! };
   }
 
-  /** Sends every chosen delivery under one deadline; a detached one's outcome is recorded once the fan-out commits. */
-  private async send(
-    direct: Direct[],
+  /**
+   * One first attempt; `attempted` is called once its outcome is known (or it failed to start). A detached one's
+   * outcome is recorded once the fan-out commits.
+   */
+  private async attempt(
+    d: Direct,
+    targets: Map<string, PreparedTarget | Error>,
     batch: NewDeliveries,
+    deadline: AbortSignal,
     slots: { attempted: (c: ClaimedDelivery) => void; release: (c: ClaimedDelivery) => void },
+    attempted: () => void,
   ): Promise<void> {
-    const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
-    const targets = await this.targets(new Set(direct.map((d) => d.claim.endpointId)), batch.endpoints);
-    await Promise.all(
-      direct.map(async (d) => {
-        try {
-          const target = targets.get(d.claim.endpointId);
-          if (!target || target instanceof Error) throw target ?? new Error(`endpoint ${d.claim.endpointId} was not prepared`);
-          const outcome = await target.send(
-            { id: d.create.eventId, body: batch.bodies.get(d.create.eventId)! },
-            this.clock.now(),
-            deadline,
-          );
-          this.inFlight.slowLane.record(d.claim.endpointId, outcome.timedOut === true);
-          slots.attempted(d.claim);
-          d.outcome = outcome;
-          if (!d.detached) return slots.release(d.claim); // written with the fan-out
-          if (!(await batch.committed)) return; // never written: the outbox rows are fanned out again
-          await this.recorder.record({ ...claimOf(d), command: recordAttempt(outcome, this.clock.now()) });
-        } catch (err) {
-          // Not sent: written PENDING (or claimed, when detached: its lease runs out) and sent by the dispatcher.
-          this.logger.error({ err, delivery_id: d.claim.deliveryId }, 'First delivery attempt could not be made');
-        } finally {
-          slots.release(d.claim);
-        }
-      }),
-    );
+    try {
+      const target = targets.get(d.claim.endpointId);
+      if (!target || target instanceof Error) throw target ?? new Error(`endpoint ${d.claim.endpointId} was not prepared`);
+      const outcome = await target.send({ id: d.create.eventId, body: batch.bodies.get(d.create.eventId)! }, this.clock.now(), deadline);
+      this.inFlight.slowLane.record(d.claim.endpointId, outcome.timedOut === true);
+      slots.attempted(d.claim);
+      d.outcome = outcome;
+      attempted();
+      if (!d.detached) return; // written with the fan-out
+      if (!(await batch.committed)) return; // never written: the outbox rows are fanned out again
+      await this.recorder.record({ ...claimOf(d), command: recordAttempt(outcome, this.clock.now()) });
+    } catch (err) {
+      // Not sent: written claimed (its lease runs out) and sent again by the dispatcher.
+      this.logger.error({ err, delivery_id: d.claim.deliveryId }, 'First delivery attempt could not be made');
+    } finally {
+      attempted();
+      slots.release(d.claim);
+    }
   }
 
   private async targets(ids: Set<string>, endpoints: ReadonlyMap<string, Endpoint>): Promise<Map<string, PreparedTarget | Error>> {
