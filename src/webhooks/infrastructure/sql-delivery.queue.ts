@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import type { DeliveryState, DeliveryStatus } from '../domain/delivery.js';
+import type { DeliveryState } from '../domain/delivery.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
 import { useIndexPlans } from './index-plans.js';
-import type { StoredAttempt } from './webhooks.tables.js';
+import type { DeliveryRow } from './webhooks.tables.js';
 
 /**
  * The endpoints with pending work, found by a loose index scan over `webhook_deliveries_due_idx` (endpoint_id,
@@ -44,22 +44,23 @@ const dueWorkStatement = prepared(
 );
 
 /** The projection columns a claim returns: the snapshot the outcome is decided from. */
-interface ClaimedRow {
-  id: string;
-  endpoint_id: string;
-  workspace_id: string;
-  event_id: string;
-  event_type: string;
-  created_at: Date;
-  status: DeliveryStatus;
-  attempt_count: number;
-  attempts_in_cycle: number;
-  attempts: StoredAttempt[];
-  next_attempt_at: Date | null;
-  last_status_code: number | null;
-  recorded_while_disabled: boolean;
-  version: number;
-}
+type ClaimedRow = Pick<
+  DeliveryRow,
+  | 'id'
+  | 'endpoint_id'
+  | 'workspace_id'
+  | 'event_id'
+  | 'event_type'
+  | 'created_at'
+  | 'status'
+  | 'attempt_count'
+  | 'attempts_in_cycle'
+  | 'attempts'
+  | 'next_attempt_at'
+  | 'last_status_code'
+  | 'recorded_while_disabled'
+  | 'version'
+>;
 
 /** Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds. */
 const claimStatement = prepared(

@@ -36,7 +36,7 @@ export class WebhookRetention implements RetentionTask {
             eb
               .selectFrom('webhook_deliveries')
               .select('id')
-              .where('status', '<>', sql.lit('PENDING')) // a literal, so the partial index webhook_deliveries_finished_idx applies
+              .where('status', '<>', sql.lit('PENDING'))
               .where('created_at', '<', cutoff)
               .limit(limit)
               .forUpdate()

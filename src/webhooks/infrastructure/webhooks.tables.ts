@@ -48,7 +48,7 @@ export const WebhookMessageTable = defineEntity({
     body: p.text(),
     createdAt: p.datetime(3),
   },
-  indexes: [{ name: 'webhook_messages_created_idx', properties: ['createdAt'] }],
+  indexes: [{ name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' }],
 });
 
 /** The projection of each delivery stream: what the list and get operations read and the dispatcher claims. */
@@ -74,7 +74,8 @@ export const WebhookDeliveryTable = defineEntity({
     leaseUntil: p.datetime(3).nullable(),
   },
   checks: [{ name: 'webhook_deliveries_status_check', expression: "status IN ('PENDING', 'SUCCEEDED', 'FAILED')" }],
-  uniques: [{ name: 'webhook_deliveries_once', properties: ['endpoint', 'event'] }],
+  // Leads with the event: it also answers the retention's "is this envelope still referenced" probe.
+  uniques: [{ name: 'webhook_deliveries_once', properties: ['event', 'endpoint'] }],
   indexes: [
     {
       name: 'webhook_deliveries_list_idx',
@@ -85,8 +86,7 @@ export const WebhookDeliveryTable = defineEntity({
       expression: 'CREATE INDEX webhook_deliveries_status_idx ON webhook_deliveries (endpoint_id, status, created_at DESC, id DESC)',
     },
     { name: 'webhook_deliveries_due_idx', properties: ['endpoint', 'nextAttemptAt'], where: "status = 'PENDING'" },
-    { name: 'webhook_deliveries_finished_idx', properties: ['createdAt'], where: "status <> 'PENDING'" },
-    { name: 'webhook_deliveries_event_idx', properties: ['event'] },
+    { name: 'webhook_deliveries_created_brin', properties: ['createdAt'], type: 'brin' },
   ],
   triggers: [
     // NOTIFY only when a write makes work due now (docs/adr/0035): new deliveries, a resend, a replay.

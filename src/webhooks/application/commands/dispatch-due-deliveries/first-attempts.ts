@@ -6,7 +6,7 @@ import { Clock } from '../../../../platform/time/clock.js';
 import { decide, fold, type CreateDelivery, type DeliveryState } from '../../../domain/delivery.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { shareClaim } from '../../../domain/fair-share.js';
-import { planRecording, type ClaimedOutcome } from '../../../domain/recording.js';
+import { endpointCounterEffect, planRecording, type ClaimedOutcome } from '../../../domain/recording.js';
 import { DeliveryLog } from '../../delivery-log.js';
 import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
 import {
@@ -104,12 +104,14 @@ export class FirstAttempts {
     for (const d of started) if (!d.outcome) d.detached = true;
 
     const answered = started.filter((d) => !d.detached);
-    const written = answered.length > 0 ? await this.withOutcomes(answered) : [];
+    const written = this.withOutcomes(answered, batch.endpoints);
     const lease = { token: randomUUID(), until: new Date(now.getTime() + this.config.webhookLeaseSeconds * 1000) };
     const detached = started.filter((d) => d.detached).map((d) => ({ ...this.stream(d.create), lease }));
     const sent = new Set(started.map((d) => d.create.deliveryId));
     const queued = batch.creates.filter((c) => !sent.has(c.deliveryId)).map((c) => this.stream(c));
-    await this.store.createMany([...written, ...detached, ...queued]);
+    const created = await this.store.createMany([...written, ...detached, ...queued]);
+    // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit.
+    await this.moveCounters(written.filter((w) => created.has(w.deliveryId)));
   }
 
   /** Lanes per endpoint (its fair share of the free capacity) and each endpoint's deliveries to send, in order. */
@@ -194,24 +196,41 @@ export class FirstAttempts {
 
   /**
    * The answered deliveries as streams written once: created, then the attempt's events, decided by the same
-   * rules as any recorded outcome (`planRecording`, with the endpoints locked in id order for their counters).
-   * One whose attempt could not be made (no outcome) is written PENDING.
+   * rules as any recorded outcome (`planRecording`; the endpoints it is given, the fan-out's unlocked copies,
+   * only say that they exist: the counters are moved under lock by `moveCounters`).
    */
-  private async withOutcomes(answered: Direct[]): Promise<NewStream[]> {
+  private withOutcomes(answered: Direct[], endpoints: ReadonlyMap<string, Endpoint>): NewStream[] {
+    if (answered.length === 0) return [];
     const now = this.clock.now();
-    const sent = answered.filter((d) => d.outcome);
-    const locked = await this.endpoints.lockMany([...new Set(sent.map((d) => d.claim.endpointId))]);
-    const created = new Map<string, DeliveryState>(sent.map((d) => [d.claim.deliveryId, d.claim.state]));
-    const outcomes: ClaimedOutcome[] = sent.map((d) => ({ ...claimOf(d), command: recordAttempt(d.outcome!, now) }));
-    const plan = planRecording(outcomes, created, locked, this.log.policy, now);
-    await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);
-    for (const disabled of plan.disabled) await this.notifier.endpointDisabled(disabled);
+    const created = new Map<string, DeliveryState>(answered.map((d) => [d.claim.deliveryId, d.claim.state]));
+    const outcomes: ClaimedOutcome[] = answered.map((d) => ({ ...claimOf(d), command: recordAttempt(d.outcome!, now) }));
+    const plan = planRecording(outcomes, created, new Map(endpoints), this.log.policy, now);
     const appended = new Map(plan.appends.map((a) => [a.deliveryId, a]));
     return answered.map((d) => {
       const first = this.stream(d.create);
       const more = appended.get(d.claim.deliveryId);
       return more ? { deliveryId: first.deliveryId, events: [...first.events, ...more.events], state: more.state } : first;
     });
+  }
+
+  /** Moves the counters of the endpoints of the streams written with an outcome, locked in id order; tells owners of disabled ones. */
+  private async moveCounters(written: readonly NewStream[]): Promise<void> {
+    const effects = written.map((w) => [w.state.endpointId, endpointCounterEffect(w.events)] as const).filter(([, e]) => e !== null);
+    if (effects.length === 0) return;
+    const now = this.clock.now();
+    const locked = await this.endpoints.lockMany([...new Set(effects.map(([id]) => id))]);
+    const changed = new Set<Endpoint>();
+    for (const [endpointId, effect] of effects) {
+      const endpoint = locked.get(endpointId);
+      if (!endpoint) continue;
+      changed.add(endpoint);
+      if (effect === 'succeeded') endpoint.recordDeliverySucceeded(now);
+      else {
+        const disabled = endpoint.recordDeliveryFailed(now);
+        if (disabled) await this.notifier.endpointDisabled(disabled);
+      }
+    }
+    await this.endpoints.saveDeliveryCounters([...changed]);
   }
 }
 
