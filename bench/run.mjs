@@ -10,7 +10,7 @@
 // DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,30 @@ const children = [];
 const tls = (f) => readFileSync(new URL(`../test/support/tls/${f}`, import.meta.url));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+/** CPU seconds a process has used (user + system), from /proc; 0 once it is gone. */
+const cpuOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+/** CPU seconds used by every PostgreSQL process of the machine (the server under test and its backends). */
+const postgresCpu = () =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuOf(pid) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** Starts an entry point; ready when its output matches `ready`, or (a port) when it answers /health/live. */
@@ -404,6 +428,7 @@ try {
       // The raw baseline: its own process, the same receiver, no database. Run between the service's runs.
       const baselines = [];
       const baseline = async () => {
+        const own0 = ownCpu();
         const r = await runScript(
           'bench/webhook-baseline.mjs',
           {
@@ -413,7 +438,7 @@ try {
           },
           60_000 + EVENTS * 5,
         );
-        baselines.push(r);
+        baselines.push({ ...r, receiverUs: Math.round(((ownCpu() - own0) * 1e6) / EVENTS) });
       };
 
       /** A backlog of EVENTS delivered by `workers`, timed from the commit to the last receipt (bounded). */
@@ -421,6 +446,7 @@ try {
         const path = '/hook';
         got.set(path, 0);
         const rss = workers.map(() => 0);
+        const cpu0 = { workers: workers.map((w) => cpuOf(w.pid)), pg: postgresCpu(), own: ownCpu() };
         const t0 = Date.now();
         await backlog(prefix, ws.id, EVENTS);
         const done = await until(
@@ -430,7 +456,15 @@ try {
           () => workers.forEach((w, i) => (rss[i] = Math.max(rss[i], rssOf(w.pid)))),
         );
         const seconds = (Date.now() - t0) / 1000;
-        return { seconds, rate: received(path) / seconds, rss, errors: done ? 'none' : `timed out: ${n(received(path))} of ${n(EVENTS)}` };
+        // CPU per delivery (µs): the workers, PostgreSQL, and this process (the receiver, and the backlog's insert).
+        const per = (s) => Math.round((s * 1e6) / EVENTS);
+        const cpu = {
+          workers: per(workers.reduce((sum, w, i) => sum + cpuOf(w.pid) - cpu0.workers[i], 0)),
+          pg: per(postgresCpu() - cpu0.pg),
+          own: per(ownCpu() - cpu0.own),
+        };
+        const errors = done ? 'none' : `timed out: ${n(received(path))} of ${n(EVENTS)}`;
+        return { seconds, rate: received(path) / seconds, rss, errors, cpu };
       };
 
       // Latency: events committed one by one at ~50/s to one worker, each measured from its commit to its receipt.
@@ -464,7 +498,8 @@ try {
           '',
           '',
           one.errors,
-          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; service/raw ${(one.rate / raw).toFixed(2)}×`,
+          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; service/raw ${(one.rate / raw).toFixed(2)}×; ` +
+            `CPU per delivery: worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver and backlog insert ${one.cpu.own} µs`,
         ],
         [
           `webhook deliveries (${events}, 2 workers)`,
@@ -482,7 +517,8 @@ try {
           '',
           rawFailed ? `${rawFailed} failed` : 'none',
           `${events} per run, ${baselines[0].concurrency} in flight on keep-alive; ` +
-            `median of ${rates.length}: ${rates.map((r) => Math.round(r)).join(', ')} deliveries/s`,
+            `median of ${rates.length}: ${rates.map((r) => Math.round(r)).join(', ')} deliveries/s; CPU per delivery: ` +
+            `sender ${baselines.map((b) => b.senderUs).join('/')} µs, receiver ${baselines.map((b) => b.receiverUs).join('/')} µs`,
         ],
         [
           `commit-to-receipt latency (${LATENCY_EVENTS} events at ~50/s)`,

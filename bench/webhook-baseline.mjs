@@ -69,4 +69,6 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 await agent.close();
-console.log(JSON.stringify({ count, ok, failed, concurrency, seconds, rate: ok / seconds }));
+const cpu = process.cpuUsage();
+const senderUs = Math.round((cpu.user + cpu.system) / count);
+console.log(JSON.stringify({ count, ok, failed, concurrency, seconds, rate: ok / seconds, senderUs }));
