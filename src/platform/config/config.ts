@@ -21,6 +21,8 @@ export interface AppConfig {
   webhookAllowedTargets: string[];
   webhookRetryDelays: number[] | undefined;
   webhookLeaseSeconds: number;
+  /** OUTBOX_LEASE_SECONDS: how long a relay owns a claimed outbox batch (one that died mid-batch: then another) */
+  outboxLeaseSeconds: number;
   /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
   webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
@@ -154,6 +156,8 @@ const schema = {
   // How long a dispatcher owns a claimed delivery. Unset: six attempt time-outs (60 s by default). It must outlast
   // an attempt by at least a second. Lowered by the crash test.
   WEBHOOK_LEASE_SECONDS: int(2, 3600).optional(),
+  // How long an outbox relay owns the batch it claimed; a relay that dies mid-batch leaves it to another after this.
+  OUTBOX_LEASE_SECONDS: int(2, 3600).default(30),
   // The dispatcher's fairness bounds, per worker process (docs/adr/0035).
   WEBHOOK_MAX_IN_FLIGHT: int(1, 100_000).default(1024),
   WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: int(1, 100_000).default(256),
@@ -239,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
     webhookLeaseSeconds,
+    outboxLeaseSeconds: v.OUTBOX_LEASE_SECONDS,
     webhookDispatch: {
       attemptTimeoutMs,
       maxInFlight: v.WEBHOOK_MAX_IN_FLIGHT,

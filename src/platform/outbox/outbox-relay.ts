@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Selectable } from 'kysely';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
 import { PgListener } from '../database/pg-listener.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
@@ -9,12 +11,15 @@ import type { PublishedEvent } from './outbox.js';
 import { outbox, type OutboxDb } from './outbox.table.js';
 
 /**
- * A consumer of outbox rows. `handle` runs inside the transaction that marks the rows done, so its own
- * writes (for example webhook deliveries) commit atomically with that mark; `committed` settles when that
- * transaction ends (true once it committed), for work that must follow the commit.
+ * A consumer of outbox rows, in two steps. `prepare` (optional) runs outside any transaction once the rows are
+ * leased to this relay: network work such as sending first webhook attempts. `handle` runs inside the
+ * transaction that marks the rows published, so its writes (for example webhook deliveries) commit atomically
+ * with that mark. `committed` settles when that transaction ends (true once it committed), for work that must
+ * follow the commit; it settles false when the batch fails at any step.
  */
-export interface OutboxSubscriber {
-  handle(rows: PublishedEvent[], committed?: Promise<boolean>): Promise<void>;
+export interface OutboxSubscriber<P = unknown> {
+  prepare?(rows: PublishedEvent[], committed: Promise<boolean>): Promise<P>;
+  handle(rows: PublishedEvent[], prepared?: P, committed?: Promise<boolean>): Promise<void>;
 }
 
 /** A promise settled by hand: whether a transaction committed. */
@@ -25,13 +30,23 @@ function commitSignal(): { promise: Promise<boolean>; settle: (committed: boolea
 }
 export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
+const BATCH = 200;
+
 const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at'] as const;
 
-/** Marks up to `limit` due rows published (the oldest first, skipping rows another relay holds) and returns them; compiled once. */
-const claim = prepared((p: Slots<{ limit: number }>) =>
+/**
+ * Leases up to `limit` due rows to this relay (the oldest first, skipping rows another relay holds): they are
+ * not due again for `leaseSeconds` (OUTBOX_LEASE_SECONDS), so a relay that dies mid-batch leaves them to another after
+ * that. Compiled once.
+ */
+const claim = prepared((p: Slots<{ limit: number; leaseSeconds: number }>) =>
   outbox
     .updateTable('outbox')
-    .set((eb) => ({ processed_at: sql`now()`, attempts: eb('attempts', '+', 1), last_error: null }))
+    .set((eb) => ({
+      available_at: sql<Date>`now() + make_interval(secs => ${p.leaseSeconds}::int)`,
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+    }))
     .where('seq', 'in', (eb) =>
       eb
         .selectFrom('outbox')
@@ -46,15 +61,35 @@ const claim = prepared((p: Slots<{ limit: number }>) =>
     .returning(CLAIMED),
 );
 
+/** Marks leased rows published (in the transaction of the subscribers' writes). */
+const markPublished = prepared((p: Slots<{ seqs: string[] }>) =>
+  outbox
+    .updateTable('outbox')
+    .set({ processed_at: sql`now()` })
+    .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
+    .where('processed_at', 'is', null),
+);
+
+/** Makes leased rows due again at once (a batch that failed, retried row by row). */
+const release = prepared((p: Slots<{ seqs: string[] }>) =>
+  outbox
+    .updateTable('outbox')
+    .set({ available_at: sql`now()` })
+    .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
+    .where('processed_at', 'is', null),
+);
+
 type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>;
 
-const BATCH = 200;
 const POLL_MS = 2_000;
 const MAX_BACKOFF_S = 300;
 
 /**
  * Publishes outbox rows: woken by LISTEN/NOTIFY (a trigger notifies on insert), with a polling backstop.
- * Rows are claimed with `FOR UPDATE SKIP LOCKED`, so any number of relays can run side by side.
+ * A batch is leased in one statement (`FOR UPDATE SKIP LOCKED`, then a lease of OUTBOX_LEASE_SECONDS), so any number of
+ * relays can run side by side and none holds a transaction across its subscribers' network work; the
+ * subscribers then write in one transaction that also marks the rows published (at-least-once: a relay that
+ * dies before that commit leaves the rows to be published again once the lease runs out).
  * A failing batch is retried row by row; a failing row backs off exponentially and never blocks others.
  */
 @Injectable()
@@ -67,12 +102,15 @@ export class OutboxRelay implements BackgroundWorker {
     (err) => this.logger.error({ err }, 'Outbox relay error'),
   );
   private readonly listener: PgListener;
+  private readonly leaseSeconds: number;
 
   constructor(
     private readonly db: Sql,
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
   ) {
+    this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
     this.listener = new PgListener(db.workerPool, 'outbox', () => this.loop.wake());
     registry?.register(this);
   }
@@ -106,22 +144,16 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Claims and publishes one batch; returns the number of rows marked done. */
   async drainOnce(): Promise<number> {
-    const commit = commitSignal();
+    const rows = (await this.db.all(claim({ limit: BATCH, leaseSeconds: this.leaseSeconds }))).sort(
+      (a, b) => Number(a.seq) - Number(b.seq),
+    );
+    if (rows.length === 0) return 0;
     try {
-      const n = await this.db.transaction(async () => {
-        const rows = await this.db.all(claim({ limit: BATCH }));
-        if (rows.length > 0)
-          await this.publish(
-            rows.sort((a, b) => Number(a.seq) - Number(b.seq)),
-            commit.promise,
-          );
-        return rows.length;
-      });
-      commit.settle(true);
-      return n;
+      await this.publish(rows);
+      return rows.length;
     } catch (err) {
-      commit.settle(false);
       this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
+      await this.db.all(release({ seqs: rows.map((r) => r.seq) }));
       return this.drainOneByOne();
     }
   }
@@ -129,38 +161,29 @@ export class OutboxRelay implements BackgroundWorker {
   private async drainOneByOne(): Promise<number> {
     let done = 0;
     for (let i = 0; i < BATCH; i++) {
-      let claimedSeq: string | undefined;
-      const commit = commitSignal();
+      const [row] = await this.db.all(claim({ limit: 1, leaseSeconds: this.leaseSeconds }));
+      if (!row) break;
       try {
-        const n = await this.db.transaction(async () => {
-          const rows = await this.db.all(claim({ limit: 1 }));
-          claimedSeq = rows[0]?.seq;
-          if (rows.length > 0) await this.publish(rows, commit.promise);
-          return rows.length;
-        });
-        commit.settle(true);
-        if (n === 0) break;
-        done += n;
+        await this.publish([row]);
+        done += 1;
       } catch (err) {
-        commit.settle(false);
-        if (!claimedSeq) throw err;
-        this.logger.error({ err, seq: claimedSeq }, 'Outbox row failed; backing off');
+        this.logger.error({ err, seq: row.seq }, 'Outbox row failed; backing off');
         await this.db.all(
           outbox
             .updateTable('outbox')
-            .set((eb) => ({
-              attempts: eb('attempts', '+', 1),
+            .set({
               last_error: sql<string>`left(${String((err as Error)?.message ?? err)}, 500)`,
               available_at: sql<Date>`now() + make_interval(secs => least(power(2, attempts), ${MAX_BACKOFF_S}))`,
-            }))
-            .where('seq', '=', claimedSeq),
+            })
+            .where('seq', '=', row.seq),
         );
       }
     }
     return done;
   }
 
-  private async publish(rows: ClaimedRow[], committed: Promise<boolean>): Promise<void> {
+  /** Each subscriber's `prepare` (outside any transaction), then every `handle` and the mark in one transaction. */
+  private async publish(rows: ClaimedRow[]): Promise<void> {
     const messages: PublishedEvent[] = rows.map((r) => ({
       seq: Number(r.seq),
       eventId: r.event_id,
@@ -169,6 +192,18 @@ export class OutboxRelay implements BackgroundWorker {
       data: r.payload.data,
       createdAt: r.created_at,
     }));
-    for (const subscriber of this.subscribers) await subscriber.handle(messages, committed);
+    const commit = commitSignal();
+    try {
+      const prepared: unknown[] = [];
+      for (const subscriber of this.subscribers) prepared.push(await subscriber.prepare?.(messages, commit.promise));
+      await this.db.transaction(async () => {
+        for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(messages, prepared[i], commit.promise);
+        await this.db.all(markPublished({ seqs: rows.map((r) => r.seq) }));
+      });
+      commit.settle(true);
+    } catch (err) {
+      commit.settle(false);
+      throw err;
+    }
   }
 }

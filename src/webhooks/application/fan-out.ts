@@ -5,7 +5,7 @@ import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { CreateDelivery } from '../domain/delivery.js';
 import { isWebhookEventType, type Endpoint } from '../domain/endpoint.js';
-import { FirstAttempts } from './commands/dispatch-due-deliveries/first-attempts.js';
+import { FirstAttempts, type SentBatch } from './commands/dispatch-due-deliveries/first-attempts.js';
 import { DeliveryLog } from './delivery-log.js';
 import { EndpointRepository, MessageStore } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
@@ -17,12 +17,24 @@ import { envelopeBody } from './webhook.views.js';
  * which a replay after re-enabling recovers: nothing is dropped.
  *
  * A batch of rows costs three statements whatever its size: the endpoints of the batch's workspaces, the
- * envelopes, and the delivery streams (projections and first events together). Inside the relay's transaction
- * (`committed` given), the first attempts of the batch's fair share are sent before the streams are written, so
- * a delivery answered at once is written once, with its outcome (FirstAttempts, docs/adr/0035).
+ * envelopes, and the delivery streams (projections and first events together). Before the relay's transaction
+ * (`prepare`, holding none), the first attempts of the batch's fair share are sent, so a delivery answered at
+ * once is written once, with its outcome (FirstAttempts, docs/adr/0035).
  */
+interface Planned {
+  creates: CreateDelivery[];
+  messages: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[];
+  endpoints: Map<string, Endpoint>;
+  bodies: Map<string, string>;
+}
+
+/** A batch planned and its first attempts sent, to be written in the relay's transaction. */
+interface FannedOut extends Planned {
+  sent: SentBatch;
+}
+
 @Injectable()
-export class WebhookFanOut implements OutboxSubscriber {
+export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
   constructor(
     private readonly endpoints: EndpointRepository,
     private readonly messages: MessageStore,
@@ -32,9 +44,29 @@ export class WebhookFanOut implements OutboxSubscriber {
     private readonly firstAttempts: FirstAttempts,
   ) {}
 
-  async handle(rows: PublishedEvent[], committed?: Promise<boolean>): Promise<void> {
+  /**
+   * Outside any transaction, once the relay leased the rows: reads the endpoints, decides the deliveries and
+   * their envelopes, and sends the first attempts of the batch's fair share (FirstAttempts.send).
+   */
+  async prepare(rows: PublishedEvent[], committed: Promise<boolean>): Promise<FannedOut | undefined> {
+    const planned = await this.plan(rows);
+    if (!planned) return undefined;
+    return { ...planned, sent: await this.firstAttempts.send({ ...planned, committed }) };
+  }
+
+  /** In the relay's transaction: the envelopes, then every delivery (those answered already with their outcome). */
+  async handle(rows: PublishedEvent[], prepared?: FannedOut): Promise<void> {
+    const planned = prepared ?? (await this.plan(rows));
+    if (!planned) return;
+    await this.messages.saveMany(planned.messages);
+    if (prepared) await this.firstAttempts.write(prepared.sent);
+    else await this.log.createMany(planned.creates);
+  }
+
+  /** The deliveries and envelopes of a batch: one per subscribed endpoint and event. */
+  private async plan(rows: PublishedEvent[]): Promise<Planned | undefined> {
     const events = rows.filter((row) => isWebhookEventType(row.type));
-    if (events.length === 0) return;
+    if (events.length === 0) return undefined;
     const byWorkspace = new Map<string, Endpoint[]>();
     for (const endpoint of await this.endpoints.inWorkspaces(events.map((row) => row.workspaceId))) {
       const list = byWorkspace.get(endpoint.workspaceId) ?? [];
@@ -65,7 +97,7 @@ export class WebhookFanOut implements OutboxSubscriber {
         });
       }
     }
-    if (creates.length === 0) return;
+    if (creates.length === 0) return undefined;
     const messages = [...envelopes.values()].map((row) => ({
       eventId: row.eventId,
       workspaceId: row.workspaceId,
@@ -73,13 +105,8 @@ export class WebhookFanOut implements OutboxSubscriber {
       body: envelopeBody(row.eventId, row.type, row.createdAt, row.data),
       createdAt: row.createdAt,
     }));
-    await this.messages.saveMany(messages);
-    if (!committed) {
-      await this.log.createMany(creates);
-      return;
-    }
     const endpoints = new Map([...byWorkspace.values()].flat().map((e) => [e.id, e]));
     const bodies = new Map(messages.map((m) => [m.eventId, m.body]));
-    await this.firstAttempts.createAndSend({ creates, endpoints, bodies, committed });
+    return { creates, messages, endpoints, bodies };
   }
 }

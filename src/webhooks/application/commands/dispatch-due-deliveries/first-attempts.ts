@@ -28,8 +28,16 @@ export interface NewDeliveries {
   endpoints: ReadonlyMap<string, Endpoint>;
   /** envelope bodies by event id */
   bodies: ReadonlyMap<string, string>;
-  /** settles when the fan-out's transaction ends: true once it committed */
+  /** settles when the relay's transaction that writes the batch ends: true once it committed */
   committed: Promise<boolean>;
+}
+
+/** A batch whose first attempts were sent, sorted for `write`. */
+export interface SentBatch {
+  batch: NewDeliveries;
+  answered: Direct[];
+  detached: Direct[];
+  now: Date;
 }
 
 interface Direct {
@@ -45,10 +53,12 @@ interface Direct {
  * that on the normal path a delivery is written once: its row inserted with its outcome, its events (created,
  * then attempted) appended in the same statement. The work the fan-out may send at once is its fair share
  * (`shareClaim`, the same bounds as the dispatcher's claims); endpoints in the slow lane, disabled endpoints and
- * what the bounds leave over are written PENDING for the dispatcher. An attempt that has not ended after
- * WEBHOOK_FIRST_ATTEMPT_WAIT_MS (200 ms) is written claimed by this process (a lease) and recorded by the DeliveryRecorder when it
- * ends, after the fan-out committed. A crash before the commit leaves the outbox rows unpublished: they are fanned
- * out again and sent again (at-least-once, the same webhook-id; the unique (endpoint, event) key keeps one row).
+ * what the bounds leave over are written PENDING for the dispatcher. The attempts are sent before the relay's
+ * transaction begins (no transaction is held across the network); an attempt that has not ended after
+ * WEBHOOK_FIRST_ATTEMPT_WAIT_MS (200 ms) is written claimed by this process (a lease) and recorded by the
+ * DeliveryRecorder when it ends, once the batch committed. A crash before the commit leaves the outbox rows
+ * leased but unpublished: another relay fans them out and sends them again when the lease runs out
+ * (at-least-once, the same webhook-id; the unique (event, endpoint) key keeps one row).
  */
 @Injectable()
 export class FirstAttempts {
@@ -68,19 +78,15 @@ export class FirstAttempts {
   ) {}
 
   /**
-   * Writes the new deliveries, sending first attempts before: each endpoint not in the slow lane gets as many
-   * lanes as its fair share of the free capacity (`shareClaim`), and each lane sends that endpoint's deliveries
-   * one after the other until WEBHOOK_FIRST_ATTEMPT_WAIT_MS has passed; so attempts in flight stay within every
-   * bound. Then: answered deliveries are written with their outcome, attempts still open are written claimed,
-   * and the rest is written PENDING for the dispatcher. Runs in the fan-out's transaction.
+   * Sends first attempts, outside any transaction: each endpoint not in the slow lane gets as many lanes as its
+   * fair share of the free capacity (`shareClaim`), and each lane sends that endpoint's deliveries one after the
+   * other until WEBHOOK_FIRST_ATTEMPT_WAIT_MS has passed; so attempts in flight stay within every bound. Then it
+   * sorts the batch for `write`: answered, still open (detached: recorded once the batch committed), not sent.
    */
-  async createAndSend(batch: NewDeliveries): Promise<void> {
+  async send(batch: NewDeliveries): Promise<SentBatch> {
     const now = this.clock.now();
     const { lanes, queues } = this.select(batch);
-    if (lanes.size === 0) {
-      await this.store.createMany(batch.creates.map((c) => this.stream(c)));
-      return;
-    }
+    if (lanes.size === 0) return { batch, answered: [], detached: [], now };
     const wait = this.config.webhookDispatch.firstAttemptWaitMs;
     // One deadline for the batch: an attempt started within the wait still gets at least the whole time-out.
     const deadline = AbortSignal.timeout(wait + this.config.webhookDispatch.attemptTimeoutMs);
@@ -102,13 +108,20 @@ export class FirstAttempts {
     // From here on (synchronously): no lane starts another attempt, and an attempt still open is detached.
     open = false;
     for (const d of started) if (!d.outcome) d.detached = true;
+    return { batch, answered: started.filter((d) => !d.detached), detached: started.filter((d) => d.detached), now };
+  }
 
-    const answered = started.filter((d) => !d.detached);
-    const written = this.withOutcomes(answered, batch.endpoints);
-    const lease = { token: randomUUID(), until: new Date(now.getTime() + this.config.webhookLeaseSeconds * 1000) };
-    const detached = started.filter((d) => d.detached).map((d) => ({ ...this.stream(d.create), lease }));
-    const sent = new Set(started.map((d) => d.create.deliveryId));
-    const queued = batch.creates.filter((c) => !sent.has(c.deliveryId)).map((c) => this.stream(c));
+  /**
+   * Writes a sent batch, in the relay's transaction: the answered deliveries once, with their outcome; the ones
+   * still open claimed by this process (a lease); the rest PENDING for the dispatcher. The endpoint counters
+   * move last.
+   */
+  async write(sent: SentBatch): Promise<void> {
+    const written = this.withOutcomes(sent.answered, sent.batch.endpoints);
+    const lease = { token: randomUUID(), until: new Date(sent.now.getTime() + this.config.webhookLeaseSeconds * 1000) };
+    const detached = sent.detached.map((d) => ({ ...this.stream(d.create), lease }));
+    const sentIds = new Set([...sent.answered, ...sent.detached].map((d) => d.create.deliveryId));
+    const queued = sent.batch.creates.filter((c) => !sentIds.has(c.deliveryId)).map((c) => this.stream(c));
     const created = await this.store.createMany([...written, ...detached, ...queued]);
     // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit.
     await this.moveCounters(written.filter((w) => created.has(w.deliveryId)));
