@@ -12,6 +12,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const EVENTS = 20;
 /** Events queued for the kill -9 test (the issue's figure). */
 const QUEUED = Number(process.env.CRASH_QUEUED ?? 5000);
+/** A 2 s attempt time-out with a 4 s lease, and a 3 s outbox lease: a dead worker's work is taken over within seconds. */
+const SHORT = { WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000', WEBHOOK_LEASE_SECONDS: '4', OUTBOX_LEASE_SECONDS: '3' };
 
 /**
  * A worker process (`dist/worker.js`: outbox relay + dispatcher) is killed with SIGKILL while its whole
@@ -67,7 +69,8 @@ describe('the dispatcher after a crash', () => {
       );
 
     // The claim path: the fan-out writes the deliveries before any attempt (first-attempts.test.ts covers the other).
-    const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11', WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0' };
+    // Short time-outs and leases (docs/adr/0035) instead of real 10 s waits.
+    const env = { ...workerEnv(), ...SHORT, WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0' };
     const first = await launch('dist/worker.js', env, /workers running/);
     await rx.waitFor(() => held.length === EVENTS, 20_000); // the whole batch is in flight
     first.child.kill('SIGKILL');
@@ -146,7 +149,7 @@ describe('the dispatcher after a crash', () => {
          FROM generate_series(1, $2) g`,
       [tenant.workspace.id, QUEUED],
     );
-    const env = { ...workerEnv(), WEBHOOK_LEASE_SECONDS: '11' };
+    const env = { ...workerEnv(), ...SHORT };
     const received = () =>
       new Set(
         rx
