@@ -498,7 +498,8 @@ try {
           '',
           '',
           one.errors,
-          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; service/raw ${(one.rate / raw).toFixed(2)}×; ` +
+          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; ` +
+            `service/raw ${(one.rate / raw).toFixed(2)}×; ` +
             `CPU per delivery: worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver and backlog insert ${one.cpu.own} µs`,
         ],
         [

@@ -112,7 +112,7 @@ describe('first attempts sent from the fan-out', () => {
     expect(rx.at('/hold/late').filter((r) => (JSON.parse(r.body) as Json).type === 'contact.created')).toHaveLength(1);
   });
 
-  it('loses nothing when the worker dies before its fan-out commits: the event is fanned out and sent again once the lease runs out', async () => {
+  it('loses nothing when the worker dies before its fan-out commits: the event is sent again once the lease runs out', async () => {
     const tenant = await aTenant(t.commands);
     const endpoint = await createEndpoint(tenant.auth, '/hold/crash');
     await t.app.close(); // no in-process worker from here on: the worker processes below do the work
