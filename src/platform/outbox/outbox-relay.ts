@@ -194,10 +194,10 @@ export class OutboxRelay implements BackgroundWorker {
     }));
     const commit = commitSignal();
     try {
-      const prepared: unknown[] = [];
-      for (const subscriber of this.subscribers) prepared.push(await subscriber.prepare?.(messages, commit.promise));
+      const preparations: unknown[] = [];
+      for (const subscriber of this.subscribers) preparations.push(await subscriber.prepare?.(messages, commit.promise));
       await this.db.transaction(async () => {
-        for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(messages, prepared[i], commit.promise);
+        for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(messages, preparations[i], commit.promise);
         await this.db.all(markPublished({ seqs: rows.map((r) => r.seq) }));
       });
       commit.settle(true);

@@ -17,6 +17,7 @@ import {
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
+import { prepareTargets } from './targets.js';
 
 /** A claimed batch with its endpoints and envelopes; when nothing was claimed, when something next falls due. */
 interface Batch {
@@ -112,28 +113,9 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
 
   private async runBatch(batch: Batch, slots: Slots): Promise<void> {
     const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
-    const prepared = { ...batch, targets: await this.targets(batch.endpoints), deadline };
+    const active = [...batch.endpoints.values()].filter((e) => e.isActive());
+    const prepared = { ...batch, targets: await prepareTargets(this.transport, this.endpoints, active, this.clock.now()), deadline };
     await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared, slots).finally(() => slots.release(c))));
-  }
-
-  /**
-   * For each active endpoint of a batch, once: its signing secrets (decrypted) and its URL resolved and checked
-   * by the SSRF guard. An endpoint that cannot be prepared fails only its own deliveries.
-   */
-  private async targets(endpoints: Map<string, Endpoint>): Promise<Map<string, PreparedTarget | Error>> {
-    const now = this.clock.now();
-    const active = [...endpoints.values()].filter((e) => e.isActive());
-    return new Map(
-      await Promise.all(
-        active.map(async (e): Promise<[string, PreparedTarget | Error]> => {
-          try {
-            return [e.id, await this.transport.prepare(e.url, await this.endpoints.signingSecrets(e, now))];
-          } catch (err) {
-            return [e.id, err instanceof Error ? err : new Error(String(err))];
-          }
-        }),
-      ),
-    );
   }
 
   private async deliver(c: ClaimedDelivery, p: Prepared, slots: Slots): Promise<void> {

@@ -20,6 +20,7 @@ import {
 } from '../../ports/webhook.ports.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
+import { prepareTargets } from './targets.js';
 
 /** The new deliveries of one fan-out and what it knows about them. */
 export interface NewDeliveries {
@@ -90,7 +91,8 @@ export class FirstAttempts {
     const wait = this.config.webhookDispatch.firstAttemptWaitMs;
     // One deadline for the batch: an attempt started within the wait still gets at least the whole time-out.
     const deadline = AbortSignal.timeout(wait + this.config.webhookDispatch.attemptTimeoutMs);
-    const targets = await this.targets(new Set(lanes.keys()), batch.endpoints);
+    const chosen = [...lanes.keys()].map((id) => batch.endpoints.get(id)!);
+    const targets = await prepareTargets(this.transport, this.endpoints, chosen, now);
     const started: Direct[] = [];
     let open = true;
     const lane = async (queue: Direct[]) => {
@@ -189,22 +191,6 @@ export class FirstAttempts {
       attempted();
       slots.release(d.claim);
     }
-  }
-
-  private async targets(ids: Set<string>, endpoints: ReadonlyMap<string, Endpoint>): Promise<Map<string, PreparedTarget | Error>> {
-    const now = this.clock.now();
-    return new Map(
-      await Promise.all(
-        [...ids].map(async (id): Promise<[string, PreparedTarget | Error]> => {
-          try {
-            const e = endpoints.get(id)!;
-            return [id, await this.transport.prepare(e.url, await this.endpoints.signingSecrets(e, now))];
-          } catch (err) {
-            return [id, err instanceof Error ? err : new Error(String(err))];
-          }
-        }),
-      ),
-    );
   }
 
   /**
