@@ -112,6 +112,27 @@ describe('first attempts sent from the fan-out', () => {
     expect(rx.at('/hold/late').filter((r) => (JSON.parse(r.body) as Json).type === 'contact.created')).toHaveLength(1);
   });
 
+  it('holds no transaction open while its first attempts wait on the receiver', async () => {
+    const tenant = await aTenant(t.commands);
+    const endpoint = await createEndpoint(tenant.auth, '/hold/many');
+    const before = held.length;
+    for (let i = 0; i < 20; i++) await capture(tenant.workspace.id, `many${i}@example.com`);
+    await rx.waitFor(() => held.length >= before + 20);
+    // Sampled over a second while every attempt hangs: no connection sits in a transaction for more than a moment.
+    let longest = 0;
+    for (let i = 0; i < 20; i++) {
+      const [row] = await t.sql<{ ms: number | null }>(
+        `SELECT max(extract(epoch FROM now() - state_change) * 1000)::int AS ms FROM pg_stat_activity
+         WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      );
+      longest = Math.max(longest, row!.ms ?? 0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(longest).toBeLessThan(100);
+    await waitUntil('the deliveries', async () => (await rowsOf(endpoint.id as string)).length === 20);
+    for (const res of held.splice(before)) res.writeHead(200).end();
+  });
+
   it('loses nothing when the worker dies before its fan-out commits: the event is sent again once the lease runs out', async () => {
     const tenant = await aTenant(t.commands);
     const endpoint = await createEndpoint(tenant.auth, '/hold/crash');

@@ -112,7 +112,13 @@ describe('tenant isolation', () => {
       };
       t = await startTestApp({
         runWorkers: true,
-        env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_WORKER_POOL_SIZE: '4' },
+        // The dispatcher's claim path (first-attempts.test.ts checks the fan-out's own attempts the same way).
+        env: {
+          WEBHOOK_ALLOWED_TARGETS: rx.target,
+          RATE_LIMIT_BURST_REQUESTS: '100000',
+          DATABASE_WORKER_POOL_SIZE: '4',
+          WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0',
+        },
       });
     }, 30_000);
     afterAll(async () => {
