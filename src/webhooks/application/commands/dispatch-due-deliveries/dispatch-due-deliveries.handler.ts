@@ -7,17 +7,11 @@ import { Clock } from '../../../../platform/time/clock.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { shareClaim } from '../../../domain/fair-share.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../../ports/dispatch.ports.js';
-import {
-  EndpointRepository,
-  MessageStore,
-  WebhookTransport,
-  type PreparedTarget,
-  type TransportOutcome,
-} from '../../ports/webhook.ports.js';
+import { EndpointRepository, MessageStore, WebhookTransport, type PreparedTarget } from '../../ports/webhook.ports.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
-import { prepareTargets } from './targets.js';
+import { prepareTargets, recordAttempt } from './targets.js';
 
 /** A claimed batch with its endpoints and envelopes; when nothing was claimed, when something next falls due. */
 interface Batch {
@@ -137,15 +131,11 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       slots.attempted(c); // the endpoint's slot is free while the outcome is recorded
       await this.recorder.record({
         ...claim,
-        command: { type: 'RecordAttempt', outcome: outcomeOf(outcome), now: this.clock.now(), jitter: Math.random() * 2 - 1 },
+        command: recordAttempt(outcome, this.clock.now()),
       });
     } catch (err) {
       // The lease runs out and the delivery is claimed again.
       this.logger.error({ err, delivery_id: c.deliveryId }, 'Delivery attempt could not be made');
     }
   }
-}
-
-function outcomeOf(o: TransportOutcome): { statusCode: number | null; error: string | null; durationMs: number } {
-  return { statusCode: o.statusCode, error: o.error, durationMs: o.durationMs };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../ports/webhook.ports.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
-import { prepareTargets } from './targets.js';
+import { prepareTargets, recordAttempt } from './targets.js';
 
 /** The new deliveries of one fan-out and what it knows about them. */
 export interface NewDeliveries {
@@ -235,13 +235,4 @@ export class FirstAttempts {
 
 function claimOf(d: Direct): Omit<ClaimedOutcome, 'command'> {
   return { deliveryId: d.claim.deliveryId, endpointId: d.claim.endpointId, claimedVersion: 1, claimed: d.claim.state };
-}
-
-function recordAttempt(o: TransportOutcome, now: Date): ClaimedOutcome['command'] {
-  return {
-    type: 'RecordAttempt',
-    outcome: { statusCode: o.statusCode, error: o.error, durationMs: o.durationMs },
-    now,
-    jitter: Math.random() * 2 - 1,
-  };
 }

@@ -1,5 +1,6 @@
+import type { RecordAttempt } from '../../../domain/delivery.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
-import type { EndpointRepository, PreparedTarget, WebhookTransport } from '../../ports/webhook.ports.js';
+import type { EndpointRepository, PreparedTarget, TransportOutcome, WebhookTransport } from '../../ports/webhook.ports.js';
 
 /**
  * For each endpoint, once per batch: its signing secrets (decrypted) and its URL resolved and checked by the SSRF
@@ -22,4 +23,14 @@ export async function prepareTargets(
       }),
     ),
   );
+}
+
+/** The command that records an attempt's outcome, with the retry's jitter drawn here (the decider draws none). */
+export function recordAttempt(o: TransportOutcome, now: Date): RecordAttempt {
+  return {
+    type: 'RecordAttempt',
+    outcome: { statusCode: o.statusCode, error: o.error, durationMs: o.durationMs },
+    now,
+    jitter: Math.random() * 2 - 1,
+  };
 }
