@@ -6,6 +6,7 @@ import { RecordViewHandler } from './application/commands/record-view/record-vie
 import { AnalyticsStore } from './application/ports/analytics.ports.js';
 import { GetAnalyticsSummaryHandler } from './application/queries/get-analytics-summary/get-analytics-summary.handler.js';
 import { VisitRecorder } from './application/visit-recorder.js';
+import { AddressViewLimit } from './application/address-view-limit.js';
 import { VisitorHasher } from './application/visitor-hash.js';
 import { AnalyticsRetention } from './infrastructure/analytics-retention.js';
 import { SqlAnalyticsStore } from './infrastructure/sql-analytics.store.js';
@@ -19,6 +20,7 @@ import { AnalyticsController } from './interface/http/analytics.controller.js';
     RecordClickHandler,
     FlushVisitsHandler,
     VisitRecorder,
+    AddressViewLimit,
     GetAnalyticsSummaryHandler,
     VisitorHasher,
     AnalyticsRetention,

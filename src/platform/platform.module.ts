@@ -17,9 +17,14 @@ import { WindowCounter } from './rate-limit/window-counter.js';
 import { Clock, SystemClock } from './time/clock.js';
 import { IdGenerator, RandomIdGenerator } from './time/ids.js';
 import { Janitor } from './workers/janitor.js';
+import { DatabaseOutage } from './observability/database-outage.js';
+import { Metrics } from './observability/metrics.js';
 import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 
-/** The shared kernel: configuration, database, clock and ids, cursors, idempotency, quota, rate limit, outbox. */
+/**
+ * The shared kernel: configuration, database (and whether it is reachable), clock and ids, cursors, idempotency,
+ * quota, rate limit, outbox, metrics.
+ */
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
@@ -80,6 +85,8 @@ export class PlatformModule implements OnApplicationShutdown {
         WorkerRegistry,
         WorkerHost,
         Janitor,
+        Metrics,
+        { provide: DatabaseOutage, useFactory: () => new DatabaseOutage() },
       ],
       exports: [
         APP_CONFIG,
@@ -97,6 +104,8 @@ export class PlatformModule implements OnApplicationShutdown {
         OutboxRelay,
         WorkerRegistry,
         Janitor,
+        Metrics,
+        DatabaseOutage,
       ],
     };
   }

@@ -1,10 +1,16 @@
 import {
+  Inject,
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { DatabaseOutage } from '../../platform/observability/database-outage.js';
+import { Metrics } from '../../platform/observability/metrics.js';
 import { AnalyticsStore, type VisitFact } from './ports/analytics.ports.js';
 
 /** How the visits of this process are buffered (docs/adr/0029). */
@@ -15,7 +21,7 @@ export const VISIT_BUFFER = {
   flushAt: 1_000,
   /** at most this many per transaction */
   batchMax: 5_000,
-  /** kept at most while the database cannot take them (an outage); past it the oldest are dropped */
+  /** kept at most while the database cannot take them (an outage); past it the oldest are dropped (VISIT_BUFFER_MAX) */
   capacity: 100_000,
 } as const;
 
@@ -23,9 +29,11 @@ export const VISIT_BUFFER = {
  * The visits of this process, written in batches: a view or click is added to the buffer (no transaction of
  * its own), and the buffer is written at least once a second, at once when it grows large, and at shutdown.
  * One batch is written at a time. A batch that fails (the database is down) goes back to the front of the
- * buffer and is tried again on the next tick; only past `capacity` are the oldest visits dropped, loudly.
- * A crash loses at most what was added since the last write: about a second of views and clicks. Contacts
- * never go through here.
+ * buffer and is tried again on the next tick; only past its capacity (VISIT_BUFFER_MAX waiting, besides the one
+ * batch being written) are the oldest visits dropped: served but not counted, counted in `site_views_not_counted_total`
+ * (reason `buffer_full`) and logged at most every 10 s, so memory never grows past the bound (docs/adr/0037). An
+ * outage is logged by DatabaseOutage, once, not at every try. A crash loses at most what was added since the last
+ * write: about a second of views and clicks. Contacts never go through here.
  */
 @Injectable()
 export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -37,12 +45,23 @@ export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationS
   private added = 0;
   private settled = 0;
 
-  constructor(private readonly store: AnalyticsStore) {}
+  private readonly capacity: number;
+  private readonly outage: DatabaseOutage;
+
+  constructor(
+    private readonly store: AnalyticsStore,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
+    @Optional() outage?: DatabaseOutage,
+  ) {
+    this.capacity = config?.site.visitBufferMax ?? VISIT_BUFFER.capacity;
+    this.outage = outage ?? new DatabaseOutage();
+  }
 
   add(fact: VisitFact): void {
     this.pending.push(fact);
     this.added++;
-    if (this.pending.length > VISIT_BUFFER.capacity) this.drop(this.pending.length - VISIT_BUFFER.capacity);
+    if (this.pending.length > this.capacity) this.drop(this.pending.length - this.capacity);
     if (this.pending.length >= VISIT_BUFFER.flushAt && !this.writing) void this.writeBatch();
   }
 
@@ -89,12 +108,14 @@ export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationS
     const written = this.store.recordBatch(batch).then(
       () => {
         this.settled += batch.length;
+        this.outage.reachable('visit writer');
         return true;
       },
       (err: unknown) => {
         this.pending = batch.concat(this.pending);
-        if (this.pending.length > VISIT_BUFFER.capacity) this.drop(this.pending.length - VISIT_BUFFER.capacity);
-        this.logger.warn({ err, waiting: this.pending.length }, 'Visits not written yet; trying again');
+        if (this.pending.length > this.capacity) this.drop(this.pending.length - this.capacity);
+        if (!this.outage.failed('visit writer', err))
+          this.logger.warn({ err, waiting: this.pending.length }, 'Visits not written yet; trying again');
         return false;
       },
     );
@@ -110,6 +131,7 @@ export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationS
     this.pending.splice(0, count);
     this.settled += count;
     this.dropped += count;
+    this.metrics?.viewsNotCounted.inc({ reason: 'buffer_full' }, count);
     if (Date.now() - this.droppedLoggedAt < 10_000) return;
     this.droppedLoggedAt = Date.now();
     this.logger.error({ dropped: this.dropped }, 'Visit buffer full (is the database down?): the oldest visits were dropped');

@@ -40,6 +40,20 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty' | undefined;
   /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
   siteCdnMaxAge: number | null;
+  /** the live site's memory bounds and view counting (docs/adr/0037) */
+  site: SiteConfig;
+}
+
+/** What the live site keeps in memory, and which views it counts (docs/adr/0037, docs/operations.md). */
+export interface SiteConfig {
+  /** SITE_CACHE_MAX_BYTES: the rendered-page cache's size in bytes at most; a bigger page is served, not cached */
+  cacheMaxBytes: number;
+  /** VISIT_BUFFER_MAX: views and clicks waiting to be written at most (an outage); past it the oldest are not counted */
+  visitBufferMax: number;
+  /** SITE_VIEWS_PER_ADDRESS_PER_MINUTE: views of one page one client address counts per minute at most */
+  viewsPerAddressPerMinute: number;
+  /** SITE_VIEW_LIMIT_TRACKED: (address, page) pairs the per-address view limit remembers at most */
+  viewLimitTracked: number;
 }
 
 /** How the webhook dispatcher shares its capacity (docs/adr/0035, docs/operations.md). */
@@ -197,6 +211,15 @@ const schema = {
   // Behind a CDN: live pages may be kept by shared caches this many seconds (s-maxage), and each view is counted
   // by a tiny uncacheable image the page embeds instead of by the page itself (docs/adr/0031). Unset: off.
   SITE_CDN_MAX_AGE: int(1, 86_400).optional(),
+  // The live site's rendered pages kept in memory, in bytes (docs/adr/0037): the least recently viewed go first,
+  // and a page bigger than the whole budget is served without being kept.
+  SITE_CACHE_MAX_BYTES: int(1_048_576, 17_179_869_184).default(64 * 1024 * 1024),
+  // Views and clicks waiting to be written (an outage holds them here); past it the oldest are dropped, uncounted.
+  VISIT_BUFFER_MAX: int(1_000, 10_000_000).default(100_000),
+  // Views of one page counted per client address per minute; more are served and not counted.
+  SITE_VIEWS_PER_ADDRESS_PER_MINUTE: int(1, 1_000_000).default(60),
+  // (address, page) pairs that limit remembers at once (the least recently seen are forgotten first).
+  SITE_VIEW_LIMIT_TRACKED: int(1_000, 10_000_000).default(100_000),
   // A request (headers and body) must arrive in full within this long, else it is answered 408 and closed.
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 600).default(30),
 };
@@ -259,6 +282,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logFormat: v.LOG_FORMAT,
     trustProxy: v.TRUST_PROXY ?? false,
     siteCdnMaxAge: v.SITE_CDN_MAX_AGE ?? null,
+    site: {
+      cacheMaxBytes: v.SITE_CACHE_MAX_BYTES,
+      visitBufferMax: v.VISIT_BUFFER_MAX,
+      viewsPerAddressPerMinute: v.SITE_VIEWS_PER_ADDRESS_PER_MINUTE,
+      viewLimitTracked: v.SITE_VIEW_LIMIT_TRACKED,
+    },
     requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -1,12 +1,15 @@
 import { Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import type { DatabaseOutage } from '../observability/database-outage.js';
 
 /** What a listener hears besides the notifications: when it starts listening, and when it stops hearing. */
 export interface ListenerEvents {
   /** LISTEN succeeded (again): anything notified while it was not listening was missed. */
   onListening?: () => void;
-  /** The connection was lost: notifications are not heard until `onListening`. */
-  onLost?: () => void;
+  /** The connection was lost (`err`: why, when it broke): notifications are not heard until `onListening`. */
+  onLost?: (err?: unknown) => void;
+  /** Told when LISTEN fails because the database is unreachable, and when it succeeds: the outage is logged there, once. */
+  outage?: DatabaseOutage;
 }
 
 /**
@@ -72,20 +75,24 @@ export class PgListener {
       }
       this.client = client;
       client.on('notification', (n) => this.onNotify(n.payload ?? ''));
-      client.on('error', () => {
+      client.on('error', (err) => {
         if (this.client !== client) return;
         this.client = null;
         client.release(true);
-        this.events.onLost?.();
+        this.events.onLost?.(err);
         this.schedule(1_000);
       });
       await client.query(`LISTEN ${this.channel}`);
-      if (this.client === client) this.events.onListening?.();
+      if (this.client === client) {
+        this.events.outage?.reachable(`listener ${this.channel}`);
+        this.events.onListening?.();
+      }
     } catch (err) {
       const client = this.client;
       this.client = null;
       client?.release(true);
-      this.logger.warn({ err, channel: this.channel }, 'LISTEN failed; relying on polling');
+      if (!this.events.outage?.failed(`listener ${this.channel}`, err))
+        this.logger.warn({ err, channel: this.channel }, 'LISTEN failed; relying on polling');
       this.schedule(2_000);
     }
   }

@@ -16,6 +16,7 @@ import { sendProblem } from './problem.js';
 import { ProblemFilter } from './problem.filter.js';
 import { requestIdFor } from './request-id.js';
 import { RouteTable } from './route-table.js';
+import { malformedUrlAnswer } from './malformed-urls.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -64,6 +65,9 @@ export async function buildHttpApp(
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
     frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', req.id);
+      // Under the live site: its own 404 page (no page can have such an address).
+      const claimed = malformedUrlAnswer(req);
+      if (claimed) return claimed(req, reply);
       const detail =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: check its percent-encoding.' : 'The request could not be read.';
       sendProblem(reply, req, config.docsUrl, { code: 'invalid_request', detail });

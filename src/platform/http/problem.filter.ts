@@ -5,22 +5,9 @@ import { isErrorCode, type ErrorCode } from '../errors/error-catalog.js';
 import { IdempotentReplay } from '../idempotency/idempotency.store.js';
 import { HttpProblem, sendProblem, type ProblemBody } from './problem.js';
 import type { RouteTable } from './route-table.js';
+import { isDatabaseUnavailable } from '../observability/database-outage.js';
 
-/** Errors that mean "the database is unreachable right now" (network codes and PostgreSQL classes 08 and 57P). */
-const DB_UNAVAILABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|EPIPE|08\d{3}|57P0[1-3])$/;
-
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; cause?: unknown; name?: string; message?: string } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === 'string' && DB_UNAVAILABLE.test(e.code)) return true;
-    if (e.name === 'ConnectionException') return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
-  }
-  return false;
-}
+export { isDatabaseUnavailable } from '../observability/database-outage.js';
 
 interface FrameworkError {
   statusCode?: number;

@@ -31,6 +31,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Live-site views served but not counted, by reason (docs/adr/0037): honest counting and the buffer's bound. */
+  readonly viewsNotCounted = new Counter({
+    name: 'site_views_not_counted_total',
+    help: 'Live page views served but not counted: head, prefetch, not_document, bot, address_limit, buffer_full',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(sql: Sql) {
     collectDefaultMetrics({ register: this.registry });
     /** A gauge set from one query at scrape time; when the database is down it keeps its last value. */

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config.js';
 import { PgListener } from '../database/pg-listener.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
+import { DatabaseOutage } from '../observability/database-outage.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import type { PublishedEvent } from './outbox.js';
@@ -109,9 +110,11 @@ export class OutboxRelay implements BackgroundWorker {
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+    @Optional() outage?: DatabaseOutage,
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
-    this.listener = new PgListener(db.workerPool, 'outbox', () => this.loop.wake());
+    this.loop.reportsTo(outage, this.name);
+    this.listener = new PgListener(db.workerPool, 'outbox', () => this.loop.wake(), { outage });
     registry?.register(this);
   }
 

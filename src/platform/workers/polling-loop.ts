@@ -1,8 +1,13 @@
+import type { DatabaseOutage } from '../observability/database-outage.js';
+
 /**
  * Runs `tick` over and over: again at once while it finds work (returns > 0) or after `wake()`, else after
- * `idleMs`. Errors are reported and the loop carries on. `stop()` waits for the tick in flight.
+ * `idleMs`. Errors are reported and the loop carries on. `stop()` waits for the tick in flight. A loop that
+ * `reportsTo` the DatabaseOutage leaves "the database is unreachable" to it (logged once per outage, not at
+ * every poll) and tells it when a tick succeeds again; other errors still go to `onError`.
  */
 export class PollingLoop {
+  private outage: { tracker: DatabaseOutage; source: string } | null = null;
   private running = false;
   private pending = false;
   private loop: Promise<void> | null = null;
@@ -13,6 +18,12 @@ export class PollingLoop {
     private readonly idleMs: number,
     private readonly onError: (err: unknown) => void,
   ) {}
+
+  /** Database outages are logged by `tracker` (once when one starts, once when it ends), as `source`. */
+  reportsTo(tracker: DatabaseOutage | undefined, source: string): this {
+    this.outage = tracker ? { tracker, source } : null;
+    return this;
+  }
 
   get isRunning(): boolean {
     return this.running;
@@ -43,8 +54,9 @@ export class PollingLoop {
       let found = 0;
       try {
         found = await this.tick();
+        this.outage?.tracker.reachable(this.outage.source);
       } catch (err) {
-        this.onError(err);
+        if (!this.outage?.tracker.failed(this.outage.source, err)) this.onError(err);
       }
       if ((found > 0 || this.pending) && this.running) continue;
       await new Promise<void>((resolve) => {

@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { RecordClickCommand, RecordViewCommand, type Visit } from '../../analytics/index.js';
+import { RecordClickCommand, RecordViewCommand, type ViewRequest, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
-import { GetLivePageQuery, type LiveBlockView, type LivePageView } from '../../pages/index.js';
+import { GetLivePageQuery, SLUG_MAX, type LiveBlockView, type LivePageView } from '../../pages/index.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { DatabaseOutage, isDatabaseUnavailable } from '../../platform/observability/database-outage.js';
 import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
 import { LivePageCache } from './live-page-cache.js';
 
@@ -12,6 +15,15 @@ export type LivePage = LivePageView;
 
 /** Who is visiting, as the analytics need it (no IP is stored; see analytics' VisitorHasher). */
 export type VisitorInfo = Omit<Visit, 'workspaceId' | 'pageId'>;
+export type { ViewRequest };
+
+/**
+ * What a live page costs in memory besides what is kept beside it: its strings, counted as UTF-16 (two bytes a
+ * character, V8's wider form) with a small allowance per block for the objects that hold them.
+ */
+export function pageBytes(page: LivePage): number {
+  return 2 * JSON.stringify(page).length + 256 * page.blocks.length + 512;
+}
 
 /** Form posts (sign-ups, gated downloads) one client address may make to one page per window (decisions.md). */
 export const FORM_POSTS_PER_WINDOW = 10;
@@ -26,13 +38,46 @@ export const FORM_WINDOW_SECONDS = 600;
 export class LiveSite {
   /** The live pages by slug, dropped as they change (site/infrastructure's listener drives it; docs/adr/0030). */
   readonly pages: LivePageCache<LivePage>;
+  /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */
+  private alongside: (page: LivePage) => number = () => 0;
 
   constructor(
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly windows: WindowCounter,
+    private readonly outage: DatabaseOutage,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.pages = new LivePageCache((slug) => this.queries.execute(new GetLivePageQuery(slug)));
+    this.pages = new LivePageCache((slug) => this.load(slug), {
+      maxBytes: config.site.cacheMaxBytes,
+      sizeOf: (page) => pageBytes(page) + this.alongside(page),
+      unavailable: isDatabaseUnavailable,
+      databaseDown: () => this.outage.isDown,
+    });
+  }
+
+  /**
+   * The routes keep a page's rendered document beside it: `weigh` renders it (on the page's load) and says what it
+   * weighs, so that the cache's byte bound covers it (docs/adr/0037).
+   */
+  keepBeside(weigh: (page: LivePage) => number): void {
+    this.alongside = weigh;
+  }
+
+  /** Whether `err` means the database is unreachable (the outage is then logged once, not per request). */
+  unavailable(err: unknown): boolean {
+    return this.outage.failed('live site', err);
+  }
+
+  private async load(slug: string): Promise<LivePage | null> {
+    try {
+      const page = await this.queries.execute(new GetLivePageQuery(slug));
+      this.outage.reachable('live site');
+      return page;
+    } catch (err) {
+      this.outage.failed('live site', err);
+      throw err;
+    }
   }
 
   /**
@@ -46,11 +91,14 @@ export class LiveSite {
 
   /** The live page at `slug` (null when there is none), from memory while the cache holds it. */
   page(slug: string): Promise<LivePage | null> {
+    // Longer than any slug can be: no page, and nothing to look up or remember.
+    if (slug.length > SLUG_MAX) return Promise.resolve(null);
     return this.pages.get(slug);
   }
 
-  async view(page: LivePage, visitor: VisitorInfo): Promise<void> {
-    await this.commands.execute(new RecordViewCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }));
+  /** Counts a view of `page`, unless `request` is not one a person made or its address is past its limit (analytics decides). */
+  async view(page: LivePage, visitor: VisitorInfo, request: ViewRequest): Promise<void> {
+    await this.commands.execute(new RecordViewCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, request));
   }
 
   /** The target of a tracked LINK (or linked IMAGE) block, after recording the click; null when there is none. */

@@ -2,13 +2,15 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { HttpAdapterHost } from '@nestjs/core';
 import { LIVE_PAGES_CHANNEL } from '../../pages/index.js';
 import { PgListener } from '../../platform/database/pg-listener.js';
+import { DatabaseOutage } from '../../platform/observability/database-outage.js';
 import { Sql } from '../../platform/database/sql.js';
 import { LiveSite } from '../application/live-site.js';
 
 /**
  * Keeps this process's live-page cache true: LISTENs on the pages' change channel (a trigger notifies the
- * slug at commit, whichever process made the change) and drops that slug; while the connection is lost the
- * cache is off, and it starts empty when the listener hears again (docs/adr/0030). Only a process that
+ * slug at commit, whichever process made the change) and drops that slug; while the connection is lost every
+ * view loads its page (what the cache holds serves only an outage), and when the listener hears again nothing it
+ * held is served before it is loaded again (docs/adr/0030, 0037). Only a process that
  * serves HTTP listens: the CLI and the worker show no pages.
  */
 @Injectable()
@@ -20,6 +22,7 @@ export class LivePageChangesListener implements OnApplicationBootstrap, OnModule
     private readonly db: Sql,
     private readonly site: LiveSite,
     private readonly http: HttpAdapterHost,
+    private readonly outage: DatabaseOutage,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -27,10 +30,13 @@ export class LivePageChangesListener implements OnApplicationBootstrap, OnModule
     const cache = this.site.pages;
     this.listener = new PgListener(this.db.workerPool, LIVE_PAGES_CHANNEL, (slug) => cache.changed(slug), {
       onListening: () => cache.resume(),
-      onLost: () => {
+      onLost: (err) => {
         cache.suspend();
-        this.logger.warn('Live page changes are not heard: pages are read from the database until they are');
+        // The database going away is logged once, as the outage; a lost connection alone, here.
+        if (!this.outage.failed('listener live_pages', err))
+          this.logger.warn('Live page changes are not heard: pages are read from the database until they are');
       },
+      outage: this.outage,
     });
     this.listener.start();
   }

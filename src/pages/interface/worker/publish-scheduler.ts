@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Transactions } from '../../../platform/cqrs/transactional.js';
+import { DatabaseOutage } from '../../../platform/observability/database-outage.js';
 import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
@@ -37,7 +38,9 @@ export class PublishScheduler implements BackgroundWorker {
     private readonly commands: CommandBus,
     private readonly clock: Clock,
     registry: WorkerRegistry,
+    outage: DatabaseOutage,
   ) {
+    this.loop.reportsTo(outage, this.name);
     registry.register(this);
   }
 

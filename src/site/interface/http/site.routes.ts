@@ -5,7 +5,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
-import { LiveSite, type LivePage, type VisitorInfo } from '../../application/live-site.js';
+import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
+import { LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
 import {
   renderErrorPage,
   renderGatePage,
@@ -79,6 +80,15 @@ interface Rendered {
 let notFoundPage: Buffer | undefined;
 const notFound = () => (notFoundPage ??= Buffer.from(renderNotFoundPage()));
 
+/** The page a visitor gets while the database is unreachable and the page asked for is not in memory. */
+let unavailablePage: Buffer | undefined;
+const unavailable = () =>
+  (unavailablePage ??= Buffer.from(
+    renderNoticePage('This page will be back in a moment', 'We can’t show it right now. Please try again in a few seconds.'),
+  ));
+/** Seconds a visitor (or a CDN) is asked to wait before trying again during an outage. */
+const RETRY_AFTER_SECONDS = '5';
+
 type Params = { slug: string; block_id: string };
 
 /** A transparent 1×1 GIF, the CDN beacon's answer. */
@@ -111,13 +121,24 @@ export class SiteRoutes implements OnModuleInit {
     this.ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
     this.base = sitePath(config.publicSiteUrl);
     this.cdnMaxAge = config.siteCdnMaxAge;
+    // A page's document is rendered on its load and weighed with it, so that the cache's byte bound covers both.
+    this.site.keepBeside((page) => this.document(page).body.length);
   }
 
   /** Mounts the routes on the HTTP server (a process without one, such as the CLI, has no site). */
   onModuleInit(): void {
     const fastify = this.http.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
+    // A slug that is not UTF-8, or longer than Fastify takes a parameter: the site's 404 page, like any unknown slug.
+    answerMalformedUrls(fastify, (url) => this.isSiteUrl(url), (_req, reply) => void html(reply, 404, notFound()));
     void fastify.register((site, _opts, done) => this.routes(site, done), { prefix: this.base });
+  }
+
+  /** Whether a raw URL has the shape of one of the site's addresses (at its own path, or of its routes at the root). */
+  private isSiteUrl(url: string): boolean {
+    const path = url.split('?')[0] ?? '';
+    if (this.base) return path.startsWith(`${this.base}/`);
+    return /^\/[^/]+(\/(r|d|subscribe)\/[^/]+|\/seen\.gif)?\/?$/.test(path) && !path.startsWith('/v1/');
   }
 
   private routes(site: FastifyInstance, done: (err?: Error) => void): void {
@@ -136,6 +157,8 @@ export class SiteRoutes implements OnModuleInit {
   /** Anything that escapes a handler (or Fastify's reading of the request) becomes a friendly HTML page. */
   private failed(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (err instanceof DomainError && err.code === 'resource_not_found') return html(reply, 404, notFound());
+    // The database is unreachable and the page is not in memory: a page that says so, logged once per outage.
+    if (this.site.unavailable(err)) return html(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, unavailable(), 'no-store');
     const status = err.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500)
       return html(reply, status, renderErrorPage('This request could not be read. Please go back and try again.'));
@@ -149,6 +172,20 @@ export class SiteRoutes implements OnModuleInit {
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
       referer: req.headers.referer,
       ownHosts: this.ownHosts,
+    };
+  }
+
+  /** What counting needs to know of a request for a page (docs/adr/0037); `document`: the request is the page's own load. */
+  private viewRequest(req: FastifyRequest, document: boolean): ViewRequest {
+    const h = req.headers;
+    const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
+    return {
+      method: req.method,
+      secPurpose: one(h['sec-purpose']),
+      purpose: one(h.purpose),
+      // The beacon is loaded as an image by the page itself: only a page's own load is checked for it.
+      fetchDest: document ? one(h['sec-fetch-dest']) : undefined,
+      userAgent: String(h['user-agent'] ?? ''),
     };
   }
 
@@ -195,7 +232,7 @@ export class SiteRoutes implements OnModuleInit {
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
       return html(reply, 200, this.render(page, { notice: { kind: 'success', text: 'Thanks for signing up!' } }));
     // Behind a CDN the document is shared by many views: its beacon counts each one instead.
-    if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req));
+    if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req), this.viewRequest(req, true));
     const doc = this.document(page);
     const cache = this.cdnMaxAge === null ? 'no-cache' : `public, max-age=0, s-maxage=${this.cdnMaxAge}`;
     // A revalidation that still holds the current document is a view too, answered without the body.
@@ -209,7 +246,7 @@ export class SiteRoutes implements OnModuleInit {
   private async seen(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
     const page = await this.site.page(req.params.slug);
     if (!page) return html(reply, 404, notFound());
-    await this.site.view(page, { ...this.visitor(req), referer: undefined });
+    await this.site.view(page, { ...this.visitor(req), referer: undefined }, this.viewRequest(req, false));
     return reply.status(200).headers({ 'content-type': 'image/gif', 'cache-control': 'no-store' }).send(PIXEL);
   }
 

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { PgListener } from '../../../platform/database/pg-listener.js';
 import { Sql } from '../../../platform/database/sql.js';
+import { DatabaseOutage } from '../../../platform/observability/database-outage.js';
 import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
@@ -48,8 +49,10 @@ export class WebhookDispatcher implements BackgroundWorker {
     sql: Sql,
     registry: WorkerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    outage: DatabaseOutage,
   ) {
-    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.wake());
+    this.loop.reportsTo(outage, this.name);
+    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.wake(), { outage });
     registry.register(this);
   }
 
