@@ -31,7 +31,8 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site runs one part; BENCH_ONLY=read only the page read and its baseline.
+// BENCH_ONLY=http|webhooks|site runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
+// only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
 const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
@@ -349,6 +350,63 @@ try {
   }
 
   /**
+   * The live-page cache's byte bound (docs/adr/0037): 200 pages of the largest allowed size (100 TEXT blocks of
+   * 5,000 characters that each need escaping, about 3 MB of HTML) viewed in turn; the API's RSS growth against
+   * SITE_CACHE_MAX_BYTES. One page is built through the API, the other 199 are SQL copies of it under other slugs.
+   */
+  async function cacheBench() {
+    const apiPort = await freePort();
+    const capMiB = Number(process.env.SITE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024) / 1024 / 1024;
+    const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const call = async (method, path, body) =>
+      (await fetch(base + path, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).json();
+    let page = await call('POST', '/v1/pages', { title: 'Largest page' });
+    for (let i = 0; i < 100; i++)
+      page = await call('POST', `/v1/pages/${page.id}/blocks`, {
+        expected_updated_at: page.draft.updated_at,
+        kind: 'TEXT',
+        data: { text: '"'.repeat(5000) },
+      });
+    const { page: live } = await call('POST', `/v1/pages/${page.id}/publish`, {});
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    await db.query(`CREATE TEMP TABLE big AS SELECT * FROM pages WHERE id = $1`, [live.id]);
+    await db.query(
+      `INSERT INTO pages SELECT (jsonb_populate_record(big, jsonb_build_object('id', big.id || '_' || g, 'slug', 'big-page-' || g))).*
+         FROM big, generate_series(1, 199) g`,
+    );
+    await db.end();
+    const slugs = [live.slug, ...Array.from({ length: 199 }, (_, i) => `big-page-${i + 1}`)];
+    await fetch(`${base}/p/${live.slug}`).then((r) => r.arrayBuffer());
+    await sleep(1_000);
+    const before = rssOf(api.pid);
+    let peak = before;
+    let html = 0;
+    let failed = 0;
+    for (const slug of slugs) {
+      const res = await fetch(`${base}/p/${slug}`);
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) failed++;
+      html = Math.max(html, body.byteLength);
+      peak = Math.max(peak, rssOf(api.pid));
+    }
+    await sleep(2_000);
+    const after = rssOf(api.pid);
+    await stopGracefully(api);
+    const growth = after - before;
+    rows.push([
+      `live-page cache: 200 pages of ${(html / 1024 / 1024).toFixed(1)} MB HTML viewed in turn`,
+      '',
+      '',
+      '',
+      failed ? `${failed} not 200` : 'none',
+      `API RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB (+${growth.toFixed(0)} MiB, peak +${(peak - before).toFixed(0)} MiB) ` +
+        `against SITE_CACHE_MAX_BYTES ${capMiB.toFixed(0)} MiB`,
+    ]);
+  }
+
+  /**
    * Webhooks, with local HTTPS receivers: worker processes delivering a backlog (one worker, then two), the same
    * number of signed POSTs from a bare client (bench/webhook-baseline.mjs), commit-to-receipt latency on an idle
    * queue, and fairness: one workspace's latency while another has 10 endpoints that never answer.
@@ -622,9 +680,10 @@ try {
     }
   }
 
-  const peakRss = ONLY === 'webhooks' || ONLY === 'site' ? null : await httpBench();
+  const peakRss = ONLY === 'webhooks' || ONLY === 'site' || ONLY === 'cache' ? null : await httpBench();
   if (!ONLY || ONLY === 'site') await siteBench();
-  const hooks = ONLY === 'http' || ONLY === 'read' || ONLY === 'site' ? null : await webhookBench();
+  if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
+  const hooks = ONLY === 'http' || ONLY === 'read' || ONLY === 'site' || ONLY === 'cache' ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);
