@@ -54,11 +54,7 @@ export const ADDRESS_WINDOW_MS = 60_000;
  * The per-address limit, as a fixed one-minute window: whether this view counts, and the window after it. A view
  * past `limit` in its window is not counted (and does not extend the window).
  */
-export function admitByAddress(
-  window: AddressWindow | undefined,
-  now: number,
-  limit: number,
-): { counted: boolean; window: AddressWindow } {
+export function admitByAddress(window: AddressWindow | undefined, now: number, limit: number): { counted: boolean; window: AddressWindow } {
   const current = window && now - window.start < ADDRESS_WINDOW_MS && now >= window.start ? window : { start: now, counted: 0 };
   if (current.counted >= limit) return { counted: false, window: current };
   return { counted: true, window: { start: current.start, counted: current.counted + 1 } };

@@ -235,7 +235,11 @@ describe('LivePageCache', () => {
       known(true);
       store.hold();
       const served = await Promise.all([cache.get('a'), cache.get('a'), cache.get('a')]);
-      expect(served).toEqual([{ slug: 'a', version: 1 }, { slug: 'a', version: 1 }, { slug: 'a', version: 1 }]);
+      expect(served).toEqual([
+        { slug: 'a', version: 1 },
+        { slug: 'a', version: 1 },
+        { slug: 'a', version: 1 },
+      ]);
       expect(store.loads).toBe(2); // the first view, and one background probe for the three outage views
       store.release();
     });

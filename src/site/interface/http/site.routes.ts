@@ -130,7 +130,11 @@ export class SiteRoutes implements OnModuleInit {
     const fastify = this.http.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
     // A slug that is not UTF-8, or longer than Fastify takes a parameter: the site's 404 page, like any unknown slug.
-    answerMalformedUrls(fastify, (url) => this.isSiteUrl(url), (_req, reply) => void html(reply, 404, notFound()));
+    answerMalformedUrls(
+      fastify,
+      (url) => this.isSiteUrl(url),
+      (_req, reply) => void html(reply, 404, notFound()),
+    );
     void fastify.register((site, _opts, done) => this.routes(site, done), { prefix: this.base });
   }
 
