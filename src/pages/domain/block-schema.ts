@@ -1,4 +1,4 @@
-import type { FieldError } from '../../platform/domain/domain-error.js';
+import { MAX_FIELD_ERRORS, type FieldError } from '../../platform/domain/domain-error.js';
 
 /**
  * A tiny schema language for block `data`: strict (unknown fields refused), with the rules each kind needs.
@@ -82,10 +82,12 @@ function checkField(name: string, spec: FieldSpec, value: unknown, pointer: stri
 export function validateObject(spec: ObjectSpec, data: unknown, base: string): FieldError[] {
   if (!isPlainObject(data)) return [{ pointer: base, detail: 'data must be a JSON object' }];
   const errors: FieldError[] = [];
-  for (const key of Object.keys(data)) {
-    if (!Object.hasOwn(spec, key)) errors.push({ pointer: `${base}/${key}`, detail: `unknown field "${key}"` });
+  for (const key in data) {
+    if (errors.length >= MAX_FIELD_ERRORS) return errors; // the first found; a huge object is not walked to its end
+    if (Object.hasOwn(data, key) && !Object.hasOwn(spec, key)) errors.push({ pointer: `${base}/${key}`, detail: `unknown field "${key}"` });
   }
   for (const [name, field] of Object.entries(spec)) {
+    if (errors.length >= MAX_FIELD_ERRORS) return errors;
     const value = data[name];
     if (value === undefined || value === null) {
       if (field.required) errors.push({ pointer: `${base}/${name}`, detail: `${name} is required` });

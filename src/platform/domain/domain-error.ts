@@ -1,6 +1,9 @@
 /** A field-level validation failure: a JSON Pointer into the body, or a query/path parameter name. */
 export type FieldError = { pointer: string; detail: string } | { parameter: string; detail: string };
 
+/** A 400 lists at most this many field errors (the first found); validation stops once it has them. */
+export const MAX_FIELD_ERRORS = 100;
+
 /**
  * Base of every error the domain and application layers raise. It carries a stable `code` from the error
  * catalog; the HTTP layer alone turns it into problem+json. Nothing below a controller knows HTTP.
@@ -16,10 +19,10 @@ export class DomainError extends Error {
   }
 }
 
-/** 400 invalid_request with field pointers. */
+/** 400 invalid_request with field pointers: at most MAX_FIELD_ERRORS of them, the first found. */
 export class ValidationError extends DomainError {
   constructor(errors: FieldError[], message = 'The request failed validation.') {
-    super('invalid_request', message, errors);
+    super('invalid_request', message, errors.length > MAX_FIELD_ERRORS ? errors.slice(0, MAX_FIELD_ERRORS) : errors);
   }
 
   static field(pointer: string, detail: string): ValidationError {

@@ -1,17 +1,97 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { validateSync, type ValidationError as ClassValidatorError } from 'class-validator';
-import { ValidationError, type FieldError } from '../domain/domain-error.js';
+import { getMetadataStorage, validateSync, ValidationTypes, type ValidationError as ClassValidatorError } from 'class-validator';
+import { MAX_FIELD_ERRORS, ValidationError, type FieldError } from '../domain/domain-error.js';
 
 const pointerEscape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A field error at `path` (a body pointer or a parameter name). */
+const fieldError = (path: string[], where: 'body' | 'query', detail: string): FieldError =>
+  where === 'body' ? { pointer: `/${path.map(pointerEscape).join('/')}`, detail } : { parameter: path.join('.'), detail };
+
+/** An unknown field's name as shown in a message: a name of a kilobyte is not repeated in full. */
+const shown = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}…` : name);
+
 function collect(errors: ClassValidatorError[], path: string[], where: 'body' | 'query', out: FieldError[]): void {
   for (const e of errors) {
+    if (out.length >= MAX_FIELD_ERRORS) return;
     const here = [...path, e.property];
     for (const message of Object.values(e.constraints ?? {})) {
-      const detail = message.replace(/^property (\S+) should not exist$/, 'unknown field "$1"');
-      out.push(where === 'body' ? { pointer: `/${here.map(pointerEscape).join('/')}`, detail } : { parameter: here.join('.'), detail });
+      if (out.length >= MAX_FIELD_ERRORS) return;
+      const detail = message.replace(/^property (\S+) should not exist$/, (_, name: string) => `unknown field "${shown(name)}"`);
+      out.push(fieldError(here, where, detail));
     }
     if (e.children?.length) collect(e.children, here, where, out);
+  }
+}
+
+/** What the validators declare about one DTO class: its fields, the array limits and the nested fields. */
+interface Shape {
+  known: Set<string>;
+  maxItems: Map<string, number>;
+  nested: Set<string>;
+}
+
+const shapes = new WeakMap<object, Shape>();
+
+function shapeOf(dto: object): Shape {
+  let shape = shapes.get(dto);
+  if (shape) return shape;
+  shape = { known: new Set(), maxItems: new Map(), nested: new Set() };
+  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto as ClassConstructor<object>, '', true, false)) {
+    shape.known.add(m.propertyName);
+    if (m.type === ValidationTypes.NESTED_VALIDATION) shape.nested.add(m.propertyName);
+    if (m.name === 'arrayMaxSize' && typeof m.constraints?.[0] === 'number') shape.maxItems.set(m.propertyName, m.constraints[0]);
+  }
+  shapes.set(dto, shape);
+  return shape;
+}
+
+/**
+ * The bounded first pass over one object that a DTO describes, before any validator sees it: each unknown
+ * field is one error and is dropped; an array longer than its declared limit is one error at the array's
+ * pointer and is replaced by an empty one, so that its elements are never converted nor checked. Stops once
+ * MAX_FIELD_ERRORS were found. Returns the object the validators get (a copy when anything was dropped).
+ */
+function screen(dto: object, value: Record<string, unknown>, path: string[], where: 'body' | 'query', out: FieldError[]) {
+  const shape = shapeOf(dto);
+  let copy: Record<string, unknown> | null = null;
+  for (const key in value) {
+    if (out.length >= MAX_FIELD_ERRORS) break;
+    if (!Object.hasOwn(value, key)) continue;
+    const v = value[key];
+    const max = shape.maxItems.get(key);
+    const unknown = !shape.known.has(key);
+    const tooLong = max !== undefined && Array.isArray(v) && v.length > max;
+    if (!unknown && !tooLong) continue;
+    copy ??= { ...value };
+    if (unknown) {
+      out.push(fieldError([...path, key], where, `unknown field "${shown(key)}"`));
+      delete copy[key];
+    } else {
+      out.push(fieldError([...path, key], where, `${key} must contain no more than ${max} elements`));
+      copy[key] = [];
+    }
+  }
+  return copy ?? value;
+}
+
+/** The second pass: the same screen over the nested objects (now DTO instances) of the validated fields. */
+function screenNested(instance: object, path: string[], where: 'body' | 'query', out: FieldError[]): void {
+  const target = instance as Record<string, unknown>;
+  for (const key of shapeOf(instance.constructor).nested) {
+    const v = target[key];
+    const items = Array.isArray(v) ? v : [v];
+    for (let i = 0; i < items.length && out.length < MAX_FIELD_ERRORS; i++) {
+      const item: unknown = items[i];
+      if (item === null || typeof item !== 'object' || item.constructor === Object || Array.isArray(item)) continue;
+      const here = Array.isArray(v) ? [...path, key, String(i)] : [...path, key];
+      const screened = screen(item.constructor, item as Record<string, unknown>, here, where, out);
+      if (screened !== item) {
+        for (const k of Object.keys(item)) if (!Object.hasOwn(screened, k)) delete (item as Record<string, unknown>)[k];
+        Object.assign(item, screened);
+      }
+      screenNested(item, here, where, out);
+    }
   }
 }
 
@@ -21,27 +101,43 @@ export const MAX_JSON_DEPTH = 32;
  * Walks a JSON value without recursion (a deeply nested body cannot overflow the stack) and returns the
  * first thing PostgreSQL or the validators cannot take: nesting deeper than 32 levels, a NUL character
  * (text cannot store it), or a lone UTF-16 surrogate (not valid Unicode; jsonb refuses it). Keys count too.
+ * It holds one frame per level of the current path, never one per value: a body of 200,000 small values
+ * costs no more memory to walk than one.
  */
 export function findUnstorable(value: unknown): { pointer: string; detail: string } | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
   const badText = (s: string) =>
     s.includes('\u0000') ? 'must not contain NUL characters' : !s.isWellFormed() ? 'must be valid Unicode (no lone surrogates)' : null;
-  while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      const detail = badText(v);
-      if (detail) return { pointer: path, detail };
+  if (typeof value === 'string') {
+    const detail = badText(value);
+    return detail ? { pointer: '', detail } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  const frames: { container: Record<string, unknown>; keys: string[] | null; length: number; next: number; path: string }[] = [];
+  const enter = (v: object, path: string) => {
+    if (frames.length >= MAX_JSON_DEPTH) return { pointer: path, detail: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    frames.push({ container: v as Record<string, unknown>, keys, length: keys ? keys.length : (v as unknown[]).length, next: 0, path });
+    return null;
+  };
+  enter(value, '');
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.next >= frame.length) {
+      frames.pop();
       continue;
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) return { pointer: path, detail: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [k, x] = entries[i]!;
-      const here = `${path}/${pointerEscape(k)}`;
-      const keyProblem = Array.isArray(v) ? null : badText(k);
-      if (keyProblem) return { pointer: here, detail: keyProblem };
-      stack.push({ value: x, path: here, depth: depth + 1 });
+    const i = frame.next++;
+    const key = frame.keys ? frame.keys[i]! : String(i);
+    const here = () => `${frame.path}/${pointerEscape(key)}`;
+    const keyProblem = frame.keys ? badText(key) : null;
+    if (keyProblem) return { pointer: here(), detail: keyProblem };
+    const x = frame.container[key];
+    if (typeof x === 'string') {
+      const detail = badText(x);
+      if (detail) return { pointer: here(), detail };
+    } else if (x !== null && typeof x === 'object') {
+      const deep = enter(x, here());
+      if (deep) return deep;
     }
   }
   return null;
@@ -83,28 +179,24 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: u
   if (where === 'body' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
     throw new ValidationError([{ pointer: '', detail: 'The body must be a JSON object.' }], 'The body must be a JSON object.');
   }
-  assertStorable(raw, where);
-  const plain = where === 'query' ? strictNumbers(dto, (raw ?? {}) as Record<string, unknown>) : ((raw ?? {}) as Record<string, unknown>);
+  const fields: FieldError[] = [];
+  // Unknown fields and over-long arrays first, without looking inside them: the rest is then bounded.
+  const screened = screen(dto, (raw ?? {}) as Record<string, unknown>, [], where, fields);
+  assertStorable(screened, where);
+  if (fields.length >= MAX_FIELD_ERRORS) throw invalid(fields);
+  const plain = where === 'query' ? strictNumbers(dto, screened) : screened;
   const instance = plainToInstance(dto, plain, { enableImplicitConversion: where === 'query', exposeDefaultValues: true });
-  let errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-  // A DTO without any declared field (an operation that takes no body) reports one root-level error:
-  // the input is valid when it is empty, else each of its fields is unknown.
-  if (errors.length === 1 && errors[0]!.property === undefined) {
-    errors = Object.keys(plain).map((property) =>
-      Object.assign(Object.create(null), {
-        property,
-        constraints: { whitelistValidation: `property ${property} should not exist` },
-        children: [],
-      }),
-    );
-  }
-  if (errors.length > 0) {
-    const fields: FieldError[] = [];
+  screenNested(instance, [], where, fields);
+  if (fields.length < MAX_FIELD_ERRORS) {
+    let errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    // A DTO without any declared field (an operation that takes no body) reports one root-level error: the
+    // input is valid when it is empty (its unknown fields were reported by the screen).
+    if (errors.length === 1 && errors[0]!.property === undefined) errors = [];
     collect(errors, [], where, fields);
-    throw new ValidationError(
-      fields,
-      fields.map((f) => ('pointer' in f ? `${f.pointer}: ${f.detail}` : `${f.parameter}: ${f.detail}`)).join('; '),
-    );
   }
+  if (fields.length > 0) throw invalid(fields);
   return instance;
 }
+
+const invalid = (fields: FieldError[]) =>
+  new ValidationError(fields, fields.map((f) => ('pointer' in f ? `${f.pointer}: ${f.detail}` : `${f.parameter}: ${f.detail}`)).join('; '));
