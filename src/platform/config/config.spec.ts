@@ -10,7 +10,8 @@ describe('loadConfig', () => {
     expect(c.publicSiteUrl).toBe('http://127.0.0.1:3000/p');
     expect(c.docsUrl).toBe('http://127.0.0.1:3000/docs');
     expect(c.runWorkers).toBe(true);
-    expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10 });
+    expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10, maxPending: 5000 });
+    expect(c.idempotencyLeaseSeconds).toBe(30);
     expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
     expect(c.databaseUrl).toBeUndefined();
   });

@@ -16,7 +16,11 @@ export interface AppConfig {
   previousSecretKeys: Buffer[];
   fileStorageDir: string;
   dataDir: string;
-  rateLimit: { burstRequests: number; burstWindowSeconds: number };
+  /**
+   * The burst limit, and RATE_LIMIT_MAX_PENDING: requests one process may hold waiting for their admission
+   * (the limiter's in-memory state); past it a request is answered 503 with Retry-After instead of queued.
+   */
+  rateLimit: { burstRequests: number; burstWindowSeconds: number; maxPending: number };
   quota: { creatorUnits: number; proUnits: number };
   webhookAllowedTargets: string[];
   webhookRetryDelays: number[] | undefined;
@@ -36,6 +40,11 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** HTTP_REQUEST_TIMEOUT_SECONDS: a request must arrive in full within this long (ms), else 408 */
   requestTimeoutMs: number;
+  /**
+   * The lease of an Idempotency-Key's in-flight claim, HTTP_REQUEST_TIMEOUT_SECONDS: an operation must store
+   * its outcome within it (else it is rolled back), and a claim left by a crashed process is free after it.
+   */
+  idempotencyLeaseSeconds: number;
   /** LOG_FORMAT: json or pretty; undefined follows the output (pretty in a terminal) */
   logFormat: 'json' | 'pretty' | undefined;
   /** SITE_CDN_MAX_AGE: live pages cacheable by a CDN for this many seconds, views counted by a beacon (null: off) */
@@ -220,8 +229,13 @@ const schema = {
   SITE_VIEWS_PER_ADDRESS_PER_MINUTE: int(1, 1_000_000).default(60),
   // (address, page) pairs that limit remembers at once (the least recently seen are forgotten first).
   SITE_VIEW_LIMIT_TRACKED: int(1_000, 10_000_000).default(100_000),
-  // A request (headers and body) must arrive in full within this long, else it is answered 408 and closed.
+  // A request (headers and body) must arrive in full within this long, else it is answered 408 and closed. It is
+  // also the lease of an Idempotency-Key in flight: an operation holding a key commits within it or not at all,
+  // and a key left in flight by a crashed process is free again after it (docs/adr/0036).
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 600).default(30),
+  // Requests one API process may hold waiting for their admission (burst window, quota, access epoch); past it
+  // a request is answered 503 service_unavailable with Retry-After instead of growing the queue (docs/adr/0036).
+  RATE_LIMIT_MAX_PENDING: int(1, 1_000_000).default(5_000),
 };
 
 /**
@@ -261,7 +275,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     previousSecretKeys: v.SECRET_ENCRYPTION_KEY_PREVIOUS ?? [],
     dataDir: v.DATA_DIR,
     fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
-    rateLimit: { burstRequests: v.RATE_LIMIT_BURST_REQUESTS, burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS },
+    rateLimit: {
+      burstRequests: v.RATE_LIMIT_BURST_REQUESTS,
+      burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS,
+      maxPending: v.RATE_LIMIT_MAX_PENDING,
+    },
     quota: { creatorUnits: v.QUOTA_CREATOR_UNITS, proUnits: v.QUOTA_PRO_UNITS },
     webhookAllowedTargets: v.WEBHOOK_ALLOWED_TARGETS ?? [],
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
@@ -289,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       viewLimitTracked: v.SITE_VIEW_LIMIT_TRACKED,
     },
     requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    idempotencyLeaseSeconds: v.HTTP_REQUEST_TIMEOUT_SECONDS,
   };
 }
 

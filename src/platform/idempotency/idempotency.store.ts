@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
 import { Keyring } from '../config/keyring.js';
 import { SecretCipher } from '../crypto/secret-cipher.js';
 import { jsonb, sql } from '../database/query-builder.js';
@@ -24,9 +26,8 @@ const boundTo = (scope: IdempotencyScope) => `idempotency:${scope.workspaceId}:$
 
 export type BeginResult = { kind: 'started'; token: string } | { kind: 'replay'; response: StoredResponse };
 
-/** Retention of a key, and how long an in-flight claim may stay silent before another request may take it over. */
+/** Retention of a key. */
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
-export const IDEMPOTENCY_LEASE_SECONDS = 120;
 
 const keyOf = (scope: IdempotencyScope) => ({ workspace_id: scope.workspaceId, mode: scope.mode, key: scope.key }) as const;
 
@@ -39,17 +40,27 @@ const isSealed = (body: unknown): body is SealedBody =>
  * The Idempotency-Key store (PostgreSQL). A key is claimed in its own committed statement, so a concurrent
  * duplicate sees it at once (409); the outcome is written by `complete()` inside the operation's own
  * transaction, so effects and the stored response commit together or not at all.
+ *
+ * A claim is a lease of the request time-out (HTTP_REQUEST_TIMEOUT_SECONDS, docs/adr/0036). The outcome is
+ * stored only while the lease holds, and the lease can be taken over only once it has run out: a process
+ * that is slow, not dead, finds its claim gone at `complete()` and its transaction rolls back, so one
+ * request's effects commit at most (the row lock `complete()` takes orders it against a takeover).
  */
 @Injectable()
 export class IdempotencyStore {
   /** Seals every stored response body (AES-256-GCM, bound to its key's row): a backup holds no secret in clear. */
   private readonly cipher: SecretCipher;
 
+  /** seconds an in-flight claim lasts (the request time-out) */
+  private readonly leaseSeconds: number;
+
   constructor(
     private readonly db: Sql,
     keyring: Keyring,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cipher = new SecretCipher(keyring.deriveAll('idempotency'));
+    this.leaseSeconds = config.idempotencyLeaseSeconds;
   }
 
   private seal(scope: IdempotencyScope, body: unknown): SealedBody {
@@ -73,7 +84,7 @@ export class IdempotencyStore {
             owner_token: token,
             state: 'in_flight',
             created_at: sql<Date>`now()`,
-            lease_expires_at: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})`,
+            lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
           })
           .onConflict((oc) =>
             oc
@@ -93,7 +104,7 @@ export class IdempotencyStore {
                   eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`),
                   eb.and([
                     eb('idempotency_keys.state', '=', 'in_flight'),
-                    eb('idempotency_keys.lease_expires_at', '<', sql<Date>`now()`),
+                    eb('idempotency_keys.lease_expires_at', '<=', sql<Date>`statement_timestamp()`),
                     eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
                   ]),
                 ]),
@@ -133,7 +144,10 @@ export class IdempotencyStore {
     });
   }
 
-  /** Stores the outcome; call inside the operation's transaction. Fails if the claim was lost. */
+  /**
+   * Stores the outcome; call inside the operation's transaction. Fails, so that the transaction rolls back,
+   * when the claim's lease ran out (the operation outlived the request time-out) or another request took it.
+   */
   async complete(scope: IdempotencyScope, token: string, response: StoredResponse): Promise<void> {
     const rows = await this.db.all(
       idempotency
@@ -148,10 +162,17 @@ export class IdempotencyStore {
         .where('mode', '=', scope.mode)
         .where('key', '=', scope.key)
         .where('owner_token', '=', token)
+        // statement_timestamp(), not now(): inside the operation's transaction now() is when that began.
+        .where('lease_expires_at', '>', sql<Date>`statement_timestamp()`)
         .returning('key'),
     );
     if (rows.length !== 1) {
-      throw new HttpProblem('idempotency_request_in_progress', 'The Idempotency-Key was taken over by another request.');
+      throw new HttpProblem(
+        'service_unavailable',
+        `The operation did not finish within its ${this.leaseSeconds} s time-out and nothing was changed; ` +
+          'retry with the same Idempotency-Key.',
+        { 'retry-after': '1' },
+      );
     }
   }
 

@@ -121,7 +121,13 @@ export class OperationInterceptor implements NestInterceptor {
       if (idem) {
         if (outcome) {
           const body = problemBody(this.config.docsUrl, String(req.id), outcome.code as never, outcome.detail, (err as DomainError).errors);
-          await this.idempotency.complete(idem.scope, idem.token, { status: outcome.status, body, headers: {} });
+          try {
+            await this.idempotency.complete(idem.scope, idem.token, { status: outcome.status, body, headers: {} });
+          } catch (late) {
+            await this.idempotency.release(idem.scope, idem.token); // past its lease: nothing is stored
+            if (spent > 0) await this.quota.refund(principal.workspaceId, allowance.period, spent);
+            throw late;
+          }
         } else {
           await this.idempotency.release(idem.scope, idem.token);
         }
