@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { AccessControl, type Admitted } from '../../../platform/http/pipeline/access-control.js';
 import { HttpProblem } from '../../../platform/http/problem.js';
+import { PendingLimit } from '../../../platform/rate-limit/pending-limit.js';
 import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
 import { Clock } from '../../../platform/time/clock.js';
 import { Authenticator } from '../../application/authenticator.js';
@@ -13,9 +14,14 @@ import { isScope } from '../../domain/scope.js';
 /**
  * The access context's side of the request pipeline: API keys, the burst limit, plans, test-mode keys and
  * scopes, checked in the contract's order (docs/adr/0006).
+ *
+ * The requests waiting for their key and their burst window (the limiter's state in this process) are at
+ * most RATE_LIMIT_MAX_PENDING; past it a request is answered 503 with Retry-After at once (docs/adr/0036).
  */
 @Injectable()
 export class ApiKeyAccessControl extends AccessControl {
+  private readonly waiting: PendingLimit;
+
   constructor(
     private readonly authenticator: Authenticator,
     private readonly admission: AdmissionGate,
@@ -23,6 +29,7 @@ export class ApiKeyAccessControl extends AccessControl {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
+    this.waiting = new PendingLimit(config.rateLimit.maxPending);
   }
 
   async admit(
@@ -30,12 +37,25 @@ export class ApiKeyAccessControl extends AccessControl {
     operation: { scope: string; write: boolean },
     onBurst: (burst: LimitState) => void,
   ): Promise<Admitted> {
-    let principal = await this.authenticator.authenticate(token);
+    if (!this.waiting.tryEnter()) {
+      throw new HttpProblem(
+        'service_unavailable',
+        'The service is holding as many requests as it may at once; retry after the seconds in Retry-After.',
+        { 'retry-after': '1' },
+      );
+    }
+    let principal: Awaited<ReturnType<Authenticator['authenticate']>>;
+    let admitted: Awaited<ReturnType<AdmissionGate['admit']>>;
     const now = this.clock.now();
     const period = quotaWindow(now).period;
-    const admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
-    // A key or workspace changed since this key was read (revoked, plan changed): read it again.
-    if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
+    try {
+      principal = await this.authenticator.authenticate(token);
+      admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
+      // A key or workspace changed since this key was read (revoked, plan changed): read it again.
+      if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
+    } finally {
+      this.waiting.leave();
+    }
     const burst = admitted.burst;
     const state = {
       name: 'burst',
