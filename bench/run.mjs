@@ -6,7 +6,9 @@
 //    latency; and fairness: a workspace's latency while another has 10 endpoints that never answer;
 //  - the live page and its tracked redirect at 64 connections, against a minimal Fastify server answering the
 //    same requests from memory (bench/site-baseline.mjs), and a fixed number of views that must all be counted;
-//  - the API's RSS under load.
+//  - the API's RSS under load;
+//  - the validation bomb: a PATCH of 200,000 {} block updates, a few times while another workspace reads
+//    (bench/validation-bomb.mjs).
 // DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { validationBomb } from './validation-bomb.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -31,7 +34,7 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
+// BENCH_ONLY=http|webhooks|site|bomb runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
 // only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
@@ -680,10 +683,12 @@ try {
     }
   }
 
-  const peakRss = ONLY === 'webhooks' || ONLY === 'site' || ONLY === 'cache' ? null : await httpBench();
+  const notHttp = ['webhooks', 'site', 'cache', 'bomb'];
+  const peakRss = notHttp.includes(ONLY) ? null : await httpBench();
   if (!ONLY || ONLY === 'site') await siteBench();
   if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
-  const hooks = ONLY === 'http' || ONLY === 'read' || ONLY === 'site' || ONLY === 'cache' ? null : await webhookBench();
+  if (!ONLY || ONLY === 'bomb') rows.push(...(await validationBomb({ launch, freePort, rssOf, sleep, stopGracefully, cli, common, auth })));
+  const hooks = ['http', 'read', 'site', 'cache', 'bomb'].includes(ONLY) ? null : await webhookBench();
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);

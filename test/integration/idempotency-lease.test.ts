@@ -30,7 +30,11 @@ describe('the Idempotency-Key lease', () => {
     rx.behaviour = (_req, res) => (holding ? void held.push(res) : void res.writeHead(200).end());
     t = await startTestApp({
       extra: [ProbeModule],
-      env: { WEBHOOK_ALLOWED_TARGETS: rx.target, HTTP_REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), RATE_LIMIT_BURST_REQUESTS: '10000' },
+      env: {
+        WEBHOOK_ALLOWED_TARGETS: rx.target,
+        HTTP_REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+        RATE_LIMIT_BURST_REQUESTS: '10000',
+      },
     });
   });
   afterAll(async () => {
