@@ -59,3 +59,12 @@ describe('block data schemas', () => {
     expect(labelOf('SOCIAL', { platform: 'github', url: 'https://github.com/x' }, null)).toBe('github');
   });
 });
+
+describe('validateObject on a huge object', () => {
+  it('stops at the first 100 errors', () => {
+    const data = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`f${i}`, 1]));
+    const errors = validateObject(BLOCK_DATA.LINK, data, '/data');
+    expect(errors).toHaveLength(100);
+    expect(errors[0]).toEqual({ pointer: '/data/f0', detail: 'unknown field "f0"' });
+  });
+});

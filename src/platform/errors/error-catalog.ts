@@ -16,7 +16,8 @@ export const ERROR_CATALOG = {
     description: 'The body, a query parameter or a path parameter failed validation, or the body is not valid JSON.',
     remedy:
       'Read the `errors` member: each entry names a JSON Pointer into the body (`pointer`) or a `parameter`, with a `detail`. ' +
-      'Unknown body fields are rejected too.',
+      'Unknown body fields are rejected too. At most the first 100 errors are listed; an array longer than its limit is ' +
+      'one error at the array.',
   },
   invalid_api_key: {
     status: 401,
@@ -79,7 +80,9 @@ export const ERROR_CATALOG = {
     status: 409,
     title: 'Idempotent request in progress',
     description: 'A request with this `Idempotency-Key` is still being processed.',
-    remedy: 'Retry after a short wait; once the first request finishes its result is replayed.',
+    remedy:
+      'Retry after a short wait; once the first request finishes its result is replayed. A key left in progress by a ' +
+      'request that never finished is free again after the request time-out (30 s).',
   },
   request_timeout: {
     status: 408,
@@ -145,7 +148,9 @@ export const ERROR_CATALOG = {
   service_unavailable: {
     status: 503,
     title: 'Service unavailable',
-    description: 'A dependency of the service (its database) is temporarily unavailable.',
+    description:
+      'A dependency of the service (its database) is temporarily unavailable, the service is shedding load, or an ' +
+      'operation holding an `Idempotency-Key` ran past the request time-out and was rolled back.',
     remedy: 'Retry after the number of seconds in `Retry-After`.',
   },
 } as const satisfies Record<string, ErrorSpec>;
