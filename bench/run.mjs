@@ -8,7 +8,8 @@
 //    same requests from memory (bench/site-baseline.mjs), and a fixed number of views that must all be counted;
 //  - the API's RSS under load;
 //  - the validation bomb: a PATCH of 200,000 {} block updates, a few times while another workspace reads
-//    (bench/validation-bomb.mjs).
+//    (bench/validation-bomb.mjs);
+//  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`).
 // DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { validationBomb } from './validation-bomb.mjs';
+import { cliStartup } from './cli-startup.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -34,7 +36,7 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site|bomb runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
+// BENCH_ONLY=http|webhooks|site|bomb|cli runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
 // only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
@@ -683,12 +685,13 @@ try {
     }
   }
 
-  const notHttp = ['webhooks', 'site', 'cache', 'bomb'];
+  const notHttp = ['webhooks', 'site', 'cache', 'bomb', 'cli'];
   const peakRss = notHttp.includes(ONLY) ? null : await httpBench();
   if (!ONLY || ONLY === 'site') await siteBench();
   if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
   if (!ONLY || ONLY === 'bomb') rows.push(...(await validationBomb({ launch, freePort, rssOf, sleep, stopGracefully, cli, common, auth })));
-  const hooks = ['http', 'read', 'site', 'cache', 'bomb'].includes(ONLY) ? null : await webhookBench();
+  const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'cli'].includes(ONLY) ? null : await webhookBench();
+  if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
   for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -41,6 +41,80 @@ function cli(
     );
   });
 }
+
+/**
+ * `--help` and `--version` answer from the parsed arguments alone: the application's modules are never loaded
+ * (each module the process resolves is written down by a resolve hook), and a database that cannot be reached
+ * does not matter.
+ */
+describe('the operator CLI before it loads the application', () => {
+  const run = (args: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bp-cli-load-'));
+    const hook = join(dir, 'hook.mjs');
+    const log = join(dir, 'loaded.log');
+    writeFileSync(
+      hook,
+      `import { registerHooks } from 'node:module';
+       import { appendFileSync } from 'node:fs';
+       registerHooks({ resolve(specifier, context, next) {
+         const r = next(specifier, context);
+         appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
+         return r;
+       } });`,
+    );
+    try {
+      const res = spawnSync(process.execPath, ['--import', hook, 'dist/cli.js', ...args], {
+        env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nowhere', DATA_DIR: join(dir, 'data') },
+        encoding: 'utf8',
+      });
+      return { code: res.status, stdout: res.stdout, stderr: res.stderr, loaded: readFileSync(log, 'utf8').trim().split('\n') };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const application = (loaded: string[]) =>
+    loaded.filter((url) =>
+      /@nestjs\/|@mikro-orm\/|\/pg\/|\/dist\/(app\.module|bootstrap|http-app)\.js$|\/(application|infrastructure)\//.test(url),
+    );
+
+  it('prints the package version', () => {
+    const { code, stdout, loaded } = run(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    expect(loaded).toContain(new URL('../../dist/cli.js', import.meta.url).href);
+    expect(application(loaded)).toEqual([]);
+  });
+
+  it.each([[['--help']], [['key', 'create', '--help']], [['help', 'workspace']]])('prints help for %j', (args) => {
+    const { code, stdout, loaded } = run(args);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: bio-page /);
+    expect(application(loaded)).toEqual([]);
+  });
+
+  it('loads the application only for a command (which then fails on the unreachable database, in one line)', () => {
+    const { code, stdout, stderr, loaded } = run(['key', 'list', '--workspace', 'ws_x']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^error: .*ECONNREFUSED/);
+    expect(application(loaded)).toEqual(expect.arrayContaining([expect.stringContaining('@nestjs/core')]));
+  });
+
+  it('lists every scope by name in the help of key create', () => {
+    const { stdout } = run(['key', 'create', '--help']);
+    for (const scope of [
+      'pages:read',
+      'pages:write',
+      'publish',
+      'contacts:read',
+      'files:read',
+      'analytics:read',
+      'webhooks:read',
+      'webhooks:write',
+    ])
+      expect(stdout.replace(/\s+/g, ' ')).toContain(scope);
+  });
+});
 
 describe('the operator CLI', () => {
   let t: TestApp;

@@ -1,0 +1,216 @@
+// The operator CLI's arguments: parsed before anything of the application is loaded, so `--help`, `--version` and
+// bad input answer at once. Only pure domain constants are imported here; each command's job loads the command or
+// query it sends when it runs (src/cli.ts starts the application only then).
+import { Command as Program, InvalidArgumentError, Option } from 'commander';
+import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { PLANS } from './access/domain/plan.js';
+import { SCOPES } from './access/domain/scope.js';
+import { CONTACT_SOURCES } from './audience/domain/contact.js';
+import { SALE_KINDS } from './commerce/domain/sale.js';
+import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
+
+export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
+
+/** The package's version (package.json, one folder above src/ and dist/). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+const cents = (value: string): number => {
+  if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError('must be a whole number of cents');
+  return Number(value);
+};
+const instant = (value: string): Date => {
+  const d = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO 8601 instant');
+  return d;
+};
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const WORKSPACE = 'the workspace id (ws_…)';
+
+/**
+ * The CLI's commands; the one given on the command line hands its job to `onJob`. Help and version go to stdout,
+ * errors are thrown (CommanderError), never printed: the caller prints one line.
+ */
+export function buildProgram(onJob: (job: Job) => void): Program {
+  const program = new Program('bio-page')
+    .description('Operator CLI of the bio-page service: prints JSON on stdout. Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command]', 'show help for a command')
+    .exitOverride()
+    .showSuggestionAfterError(false);
+  program.configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) });
+
+  const workspace = program.command('workspace').description('Workspaces and their plans');
+  workspace
+    .command('create')
+    .description('Create a workspace and print it')
+    .requiredOption('--name <text>', 'the workspace name')
+    .addOption(new Option('--plan <plan>', `its plan: ${PLANS.join(', ')}`).choices(PLANS).default('pro'))
+    .action((o: { name: string; plan: string }) => {
+      onJob(async ({ commands }) => {
+        const { CreateWorkspaceCommand } = await import('./access/index.js');
+        return commands.execute(new CreateWorkspaceCommand(o.name, o.plan));
+      });
+    });
+  workspace
+    .command('set-plan')
+    .description("Change a workspace's plan (its quota and limits)")
+    .argument('<workspace_id>', WORKSPACE)
+    .argument('<plan>', `the new plan: ${PLANS.join(', ')}`)
+    .action((id: string, plan: string) => {
+      if (!(PLANS as readonly string[]).includes(plan)) throw new InvalidArgumentError(`plan must be one of ${PLANS.join(', ')}`);
+      onJob(async ({ commands }) => {
+        const { SetWorkspacePlanCommand } = await import('./access/index.js');
+        return commands.execute(new SetWorkspacePlanCommand(id, plan));
+      });
+    });
+
+  const key = program.command('key').description('API keys of a workspace');
+  key
+    .command('create')
+    .description('Issue an API key and print it (its secret is shown this once)')
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .addOption(new Option('--mode <mode>', 'live, or test (a test-mode key may only read)').choices(['live', 'test']).default('live'))
+    .option('--scopes <list>', `comma-separated scopes, of: ${SCOPES.join(', ')} (default: all ${SCOPES.length})`, list)
+    .option('--expires-at <iso>', 'expiry instant, ISO 8601 (may be in the past)', instant)
+    .action((o: { workspace: string; mode: 'live' | 'test'; scopes?: string[]; expiresAt?: Date }) => {
+      onJob(async ({ commands }) => {
+        const { CreateApiKeyCommand } = await import('./access/index.js');
+        return commands.execute(new CreateApiKeyCommand(o.workspace, o.mode, o.scopes, o.expiresAt ?? null));
+      });
+    });
+  key
+    .command('list')
+    .description("List a workspace's API keys (prefixes, never secrets)")
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .action((o: { workspace: string }) => {
+      onJob(async ({ queries }) => {
+        const { ListApiKeysQuery } = await import('./access/index.js');
+        return queries.execute(new ListApiKeysQuery(o.workspace));
+      });
+    });
+  key
+    .command('revoke')
+    .description('Revoke an API key: it stops working at once')
+    .argument('<key_id>', 'the key id (key_…)')
+    .action((id: string) => {
+      onJob(async ({ commands }) => {
+        const { RevokeApiKeyCommand } = await import('./access/index.js');
+        return commands.execute(new RevokeApiKeyCommand(id));
+      });
+    });
+
+  program
+    .command('file')
+    .description('Files of a workspace')
+    .command('add')
+    .description('Store a file for a workspace and print it (with its public path)')
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .argument('<path>', 'the file to upload')
+    .option('--name <name>', 'file name (default: the base name of <path>)')
+    .action((path: string, o: { workspace: string; name?: string }) => {
+      onJob(async ({ commands }) => {
+        const info = await stat(path).catch(() => null);
+        if (!info?.isFile()) throw new InvalidArgumentError(`no such file: ${path}`);
+        if (info.size > MAX_FILE_BYTES) throw new InvalidArgumentError(`files are limited to ${MAX_FILE_BYTES} bytes`);
+        const name = o.name ?? basename(path);
+        const [{ default: mime }, { AddFileCommand }] = await Promise.all([import('mime'), import('./files/index.js')]);
+        const type = mime.getType(name) ?? 'application/octet-stream';
+        return commands.execute(new AddFileCommand(o.workspace, name, type, await readFile(path)));
+      });
+    });
+
+  const sale = program.command('sale').description('Sales (tips and products)');
+  sale
+    .command('record')
+    .description('Record a sale (emits sale.paid)')
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .addOption(new Option('--kind <kind>', `what was sold: ${SALE_KINDS.join(', ')}`).choices(SALE_KINDS).makeOptionMandatory())
+    .requiredOption('--gross <cents>', 'gross amount in cents', cents)
+    .option('--net <cents>', 'net amount in cents (default: gross)', cents)
+    .requiredOption('--currency <code>', 'ISO 4217 code, e.g. usd')
+    .requiredOption('--email <email>', "the customer's e-mail address")
+    .action((o: { workspace: string; kind: string; gross: number; net?: number; currency: string; email: string }) => {
+      onJob(async ({ commands }) => {
+        const { RecordSaleCommand } = await import('./commerce/index.js');
+        return commands.execute(new RecordSaleCommand(o.workspace, o.kind, o.gross, o.net, o.currency, o.email));
+      });
+    });
+  sale
+    .command('refund')
+    .description('Refund a sale (emits sale.refunded)')
+    .argument('<sale_id>', 'the sale id (sale_…)')
+    .action((id: string) => {
+      onJob(async ({ commands }) => {
+        const { RefundSaleCommand } = await import('./commerce/index.js');
+        return commands.execute(new RefundSaleCommand(id));
+      });
+    });
+
+  program
+    .command('contact')
+    .description('Contacts of a workspace')
+    .command('capture')
+    .description('Capture a contact (emits contact.created)')
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .requiredOption('--email <email>', "the contact's e-mail address")
+    .option('--name <name>', "the contact's name")
+    .addOption(
+      new Option('--source <source>', `where it came from: ${CONTACT_SOURCES.join(', ')}`).choices(CONTACT_SOURCES).default('FORM'),
+    )
+    .option('--page <page_id>', 'the page it was captured on (pg_…, of this workspace)')
+    .option('--block <block_id>', 'the block it was captured by (blk_…, on that page)')
+    .action((o: { workspace: string; email: string; name?: string; source: string; page?: string; block?: string }) => {
+      onJob(async ({ commands }) => {
+        const { CaptureContactCommand } = await import('./audience/index.js');
+        return commands.execute(new CaptureContactCommand(o.workspace, o.email, o.name, o.source, o.page, o.block));
+      });
+    });
+
+  program
+    .command('notification')
+    .description('Notifications to workspace owners (e.g. a webhook endpoint disabled after 20 failed deliveries)')
+    .command('list')
+    .description("List the notifications recorded for a workspace's owner, newest first")
+    .requiredOption('--workspace <id>', WORKSPACE)
+    .action((o: { workspace: string }) => {
+      onJob(async ({ queries }) => {
+        const { ListOwnerNotificationsQuery } = await import('./webhooks/index.js');
+        return queries.execute(new ListOwnerNotificationsQuery(o.workspace));
+      });
+    });
+
+  program
+    .command('secrets')
+    .description('Stored secrets (webhook signing secrets)')
+    .command('re-encrypt')
+    .description(
+      'Rewrite every secret sealed under SECRET_ENCRYPTION_KEY_PREVIOUS under SECRET_ENCRYPTION_KEY (last step of a master-key rotation)',
+    )
+    .action(() => {
+      onJob(async ({ commands }) => {
+        const { ReencryptSecretsCommand } = await import('./webhooks/index.js');
+        return commands.execute(new ReencryptSecretsCommand());
+      });
+    });
+
+  return program;
+}
+
+/** Parses argv into a job without loading the application or touching the database, so bad input fails fast. */
+export function parseCli(argv: string[]): Job {
+  let job: Job | undefined;
+  buildProgram((j) => (job = j)).parse(argv, { from: 'user' });
+  if (!job) throw new InvalidArgumentError('no command given; try --help');
+  return job;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { buildProgram, packageVersion, parseCli } from '../../src/cli-program.js';
+import { PLANS } from '../../src/access/domain/plan.js';
+import { SCOPES } from '../../src/access/domain/scope.js';
+
+/** Every command of the tree, the program itself included, with its full name. */
+function walk(command: Command, path: string[] = []): [string, Command][] {
+  const here: [string, Command] = [[...path, command.name()].join(' '), command];
+  return [here, ...command.commands.flatMap((c) => walk(c, [...path, command.name()]))];
+}
+
+describe('the operator CLI program', () => {
+  const program = buildProgram(() => undefined);
+  const commands = walk(program);
+
+  it('has commands to describe', () => {
+    expect(commands.map(([name]) => name)).toEqual(expect.arrayContaining(['bio-page key create', 'bio-page secrets re-encrypt']));
+  });
+
+  it.each(commands)('describes %s, its options and its arguments', (_, command) => {
+    expect(command.description().trim()).not.toBe('');
+    for (const option of command.createHelp().visibleOptions(command))
+      expect([option.flags, option.description.trim()]).toEqual([option.flags, expect.stringMatching(/\S/)]);
+    for (const argument of command.registeredArguments)
+      expect([argument.name(), argument.description.trim()]).toEqual([argument.name(), expect.stringMatching(/\S/)]);
+  });
+
+  it('names every scope where a key is given scopes, and every plan where a plan is chosen', () => {
+    const find = (name: string) => commands.find(([n]) => n === name)![1];
+    const scopes = find('bio-page key create').options.find((o) => o.long === '--scopes')!;
+    for (const scope of SCOPES) expect(scopes.description).toContain(scope);
+    const plan = find('bio-page workspace set-plan').registeredArguments.find((a) => a.name() === 'plan')!;
+    for (const p of PLANS) expect(plan.description).toContain(p);
+  });
+
+  it("answers --version with the package's version, as an exit without a job", () => {
+    expect(packageVersion()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    const out: string[] = [];
+    const spy = process.stdout.write;
+    process.stdout.write = ((s: string) => out.push(s) > 0) as typeof process.stdout.write;
+    try {
+      expect(() => parseCli(['--version'])).toThrow(expect.objectContaining({ code: 'commander.version', exitCode: 0 }) as never);
+    } finally {
+      process.stdout.write = spy;
+    }
+    expect(out.join('').trim()).toBe(packageVersion());
+  });
+});
