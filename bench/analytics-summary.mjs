@@ -1,16 +1,17 @@
 // Benchmark: GET /v1/analytics/summary over 1,000,000 seeded view/click facts.
-// Run with `npm run bench:analytics` (builds first). Uses a fresh database on DATABASE_URL's server, or an
-// embedded PostgreSQL in a temporary directory; nothing is left behind. Prints the latency distribution of
-// the whole request (auth, quota, rate limit, the queries) through Fastify's inject, and of the query alone.
+// Run with `npm run bench:analytics` (builds first). Uses a fresh database (dropped at the end) on the server
+// `npm start` uses: DATABASE_URL's, else the embedded PostgreSQL in DATA_DIR (bench/database.mjs). Prints the
+// latency distribution of the whole request (auth, quota, rate limit, the queries) through Fastify's inject, and
+// of the query alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { benchDatabase } from './database.mjs';
 
 const FACTS = Number(process.env.BENCH_FACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const { startEmbeddedPostgres } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
 const { loadConfig } = await import('../dist/platform/config/config.js');
 const { createHttpApp } = await import('../dist/http-app.js');
@@ -18,20 +19,9 @@ const { CommandBus, QueryBus } = await import('@nestjs/cqrs');
 const { CreateWorkspaceCommand, CreateApiKeyCommand } = await import('../dist/access/index.js');
 const { GetAnalyticsSummaryQuery } = await import('../dist/analytics/index.js');
 
-let adminUrl = process.env.DATABASE_URL;
-let embedded = null;
 const dir = mkdtempSync(join(tmpdir(), 'bp-bench-'));
-if (!adminUrl) {
-  embedded = await startEmbeddedPostgres(join(dir, 'pg'), 'postgres_admin');
-  adminUrl = embedded.url;
-}
-const name = `bp_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const dbUrl = url.toString();
+const database = await benchDatabase();
+const dbUrl = database.url;
 
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs) => {
@@ -133,8 +123,6 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-  await embedded?.stop();
+  await database.drop().catch((err) => console.error(`The bench's database was not dropped: ${err.message}`));
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,7 +10,8 @@
 //  - the validation bomb: a PATCH of 200,000 {} block updates, a few times while another workspace reads
 //    (bench/validation-bomb.mjs);
 //  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`).
-// DATABASE_URL's server is used when set (a fresh database is created and dropped), else an embedded one.
+// A fresh database (dropped at the end) on the server `npm start` uses: DATABASE_URL's, else the embedded
+// PostgreSQL in DATA_DIR (bench/database.mjs).
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { validationBomb } from './validation-bomb.mjs';
 import { cliStartup } from './cli-startup.mjs';
+import { benchDatabase } from './database.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -40,23 +42,12 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 // only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
-const { startEmbeddedPostgres, freePort } = await import('../dist/platform/database/embedded-postgres.js');
+const { freePort } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'bp-bench-'));
-let adminUrl = process.env.DATABASE_URL;
-let embedded = null;
-if (!adminUrl) {
-  embedded = await startEmbeddedPostgres(join(dir, 'pg'), 'postgres_admin');
-  adminUrl = embedded.url;
-}
-const dbName = `bp_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrlObj = new URL(adminUrl);
-dbUrlObj.pathname = `/${dbName}`;
-const dbUrl = dbUrlObj.toString();
+const database = await benchDatabase();
+const dbUrl = database.url;
 const children = [];
 
 const tls = (f) => readFileSync(new URL(`../test/support/tls/${f}`, import.meta.url));
@@ -702,8 +693,6 @@ try {
 } finally {
   for (const c of children) c.kill('SIGKILL');
   await new Promise((r) => setTimeout(r, 300));
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-  await embedded?.stop();
+  await database.drop().catch((err) => console.error(`The bench's database was not dropped: ${err.message}`));
   rmSync(dir, { recursive: true, force: true });
 }
