@@ -10,11 +10,14 @@ if (!command || !process.send) {
   process.stderr.write('usage: started by a parent with an IPC channel: node scripts/with-parent.mjs <command> [args…]\n');
   process.exit(2);
 }
-const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+let child = null;
 process.on('disconnect', () => {
-  child.kill('SIGKILL');
+  child?.kill('SIGKILL');
   process.exit(1);
 });
+// The parent may have died while this process was starting, before the listener above was there to hear it.
+if (!process.connected) process.exit(1);
+child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('error', (err) => {
   process.stderr.write(`${command}: ${err.message}\n`);
