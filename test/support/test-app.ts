@@ -59,7 +59,7 @@ export interface TestApp {
 
 /** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean } = {},
+  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean; logLevel?: string } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-test-data-'));
@@ -71,7 +71,7 @@ export async function startTestApp(
       cb();
     },
   });
-  const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+  const logger = pino({ level: options.logLevel ?? 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
   const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false };
   const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
   // The contract test: every response the suite receives, by inject or over a real connection, is checked

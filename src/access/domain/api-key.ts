@@ -98,6 +98,10 @@ export class ApiKey {
   get mode(): KeyMode {
     return this.state.mode;
   }
+  /** the key's public part (`bp_live_` and 12 characters), shown in listings and logs */
+  get lookupPrefix(): string {
+    return this.state.lookupPrefix;
+  }
 
   snapshot(): Readonly<ApiKeyState> {
     return { ...this.state, scopes: [...this.state.scopes] };

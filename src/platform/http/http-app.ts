@@ -2,7 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { sitePath, type AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
@@ -15,6 +15,7 @@ import { clientErrorHandler } from './client-errors.js';
 import { sendProblem } from './problem.js';
 import { ProblemFilter } from './problem.filter.js';
 import { requestIdFor } from './request-id.js';
+import { RequestLogController } from './request-log.js';
 import { RouteTable } from './route-table.js';
 import { malformedUrlAnswer } from './malformed-urls.js';
 
@@ -49,7 +50,8 @@ export async function buildHttpApp(
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // One line per request, without the client's address (request-log.ts, docs/adr/0038).
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY: a hop count believes that many proxies in front (the nearest first); a list, those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
-import { AccessControl, type Admitted } from '../../../platform/http/pipeline/access-control.js';
+import { AccessControl, type Admitted, type Caller } from '../../../platform/http/pipeline/access-control.js';
 import { HttpProblem } from '../../../platform/http/problem.js';
 import { PendingLimit } from '../../../platform/rate-limit/pending-limit.js';
 import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
@@ -10,6 +10,7 @@ import { Authenticator } from '../../application/authenticator.js';
 import { AdmissionGate } from '../../application/ports/access.repositories.js';
 import { monthlyUnits, quotaWindow, secondsUntilReset } from '../../domain/quota.js';
 import { isScope } from '../../domain/scope.js';
+import { parseKeyToken } from '../../domain/api-key.js';
 
 /**
  * The access context's side of the request pipeline: API keys, the burst limit, plans, test-mode keys and
@@ -36,7 +37,11 @@ export class ApiKeyAccessControl extends AccessControl {
     token: string | undefined,
     operation: { scope: string; write: boolean },
     onBurst: (burst: LimitState) => void,
+    onCaller: (caller: Caller) => void = () => undefined,
   ): Promise<Admitted> {
+    // The public prefix of a well-formed key is logged even when the key is refused (which key keeps failing?).
+    const keyPrefix = token ? publicPrefix(token) : undefined;
+    if (keyPrefix) onCaller({ keyPrefix });
     if (!this.waiting.tryEnter()) {
       throw new HttpProblem(
         'service_unavailable',
@@ -50,6 +55,7 @@ export class ApiKeyAccessControl extends AccessControl {
     const period = quotaWindow(now).period;
     try {
       principal = await this.authenticator.authenticate(token);
+      onCaller({ keyPrefix: principal.key.lookupPrefix, workspaceId: principal.workspace.id });
       admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
       // A key or workspace changed since this key was read (revoked, plan changed): read it again.
       if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
@@ -85,5 +91,14 @@ export class ApiKeyAccessControl extends AccessControl {
         resetSeconds: secondsUntilReset(now),
       },
     };
+  }
+}
+
+/** The non-secret lookup prefix of a well-formed key token (`bp_live_` and 12 characters), else undefined. */
+function publicPrefix(token: string): string | undefined {
+  try {
+    return parseKeyToken(token).lookupPrefix;
+  } catch {
+    return undefined;
   }
 }

@@ -20,6 +20,15 @@ export interface QuotaAllowance {
   resetSeconds: number;
 }
 
+/**
+ * Who presented the request's key, as far as it is known, for the request's log line: the key's public prefix once
+ * the key is well-formed, the workspace once the key is recognised. Never anything secret.
+ */
+export interface Caller {
+  keyPrefix?: string;
+  workspaceId?: string;
+}
+
 export interface Admitted {
   principal: RequestPrincipal;
   /** the burst window's state, for the RateLimit headers */
@@ -31,12 +40,14 @@ export interface Admitted {
  * Port (implemented by the access context): the first five checks of an operation, in the contract's order
  * (docs/adr/0006): 401 invalid_api_key, 429 rate_limited, 403 feature_not_enabled, 403 test_key_read_only,
  * 403 insufficient_scope. Throws the refusal (a problem or a domain error); returns the admitted caller.
- * A refusal after the burst count still reports the burst state through `onBurst`.
+ * A refusal after the burst count still reports the burst state through `onBurst`; whatever is known of the caller
+ * (also on a refusal) is reported through `onCaller`.
  */
 export abstract class AccessControl {
   abstract admit(
     presentedKey: string | undefined,
     operation: { scope: string; write: boolean },
     onBurst: (burst: LimitState) => void,
+    onCaller?: (caller: Caller) => void,
   ): Promise<Admitted>;
 }

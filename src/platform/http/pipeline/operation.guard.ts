@@ -31,7 +31,12 @@ export class OperationGuard implements CanActivate {
     const op = this.reflector.get<OperationSpec | undefined>(OPERATION, ctx.getHandler());
     if (!op) return true;
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    const admitted = await this.access.admit(presentedKey(req.headers), op, (burst) => (req.limits = [burst]));
+    const admitted = await this.access.admit(
+      presentedKey(req.headers),
+      op,
+      (burst) => (req.limits = [burst]),
+      (caller) => (req.caller = caller),
+    );
     req.principal = admitted.principal;
     req.quota = admitted.quota;
     return true;
