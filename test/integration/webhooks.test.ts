@@ -382,7 +382,7 @@ no connection`, async () => {
         expect(new Set(got).size).toBe(60);
         expect((await deliveries(ep.endpoint.id, '?limit=100')).every((d) => d.status === 'SUCCEEDED' && d.attempt_count === 1)).toBe(true);
       } finally {
-        worker.onApplicationBootstrap();
+        worker.start();
       }
     });
   });
@@ -408,7 +408,7 @@ no connection`, async () => {
       try {
         await fn();
       } finally {
-        worker.onApplicationBootstrap();
+        worker.start();
       }
     };
 

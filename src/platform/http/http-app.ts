@@ -9,6 +9,7 @@ import { Metrics } from '../observability/metrics.js';
 import { PinoNestLogger } from '../observability/logger.js';
 import type { OpenApiContribution } from '../openapi/examples.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
+import { WorkerHost } from '../workers/worker-host.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { installBodyParsers } from './body-parsing.js';
 import { clientErrorHandler } from './client-errors.js';
@@ -118,5 +119,7 @@ export async function buildHttpApp(
     customfavIcon: DOCS_ICON,
   });
   await app.init();
+  // Only now, with every CQRS handler registered (at the end of app.init), may a worker loop send a command.
+  app.get(WorkerHost).start();
   return { app, routes };
 }

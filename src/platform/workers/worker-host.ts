@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { APP_RUNTIME, type AppRuntime } from '../config/config.module.js';
 import { Sql } from '../database/sql.js';
 
@@ -23,9 +23,13 @@ export class WorkerRegistry {
  * Starts every registered background worker in this process when RUN_WORKERS is on (`npm start`,
  * `npm run worker`), and stops them on shutdown. Several processes may run them at once: each worker
  * claims its work with row locks (`FOR UPDATE SKIP LOCKED`), never with process memory.
+ *
+ * The entry points call `start()` once the application is initialised, not from a lifecycle hook: the CQRS
+ * handlers are registered in the CQRS module's own `onApplicationBootstrap`, which Nest may run after this
+ * module's, and a loop's first command would find no handler (docs/adr/0038).
  */
 @Injectable()
-export class WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Workers');
   private started: BackgroundWorker[] = [];
 
@@ -35,8 +39,9 @@ export class WorkerHost implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly sql: Sql,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.runtime.runWorkers) return;
+  /** Starts the workers (once; nothing when RUN_WORKERS is off). Call after `app.init()` has resolved. */
+  start(): void {
+    if (!this.runtime.runWorkers || this.started.length > 0) return;
     this.started = [...this.registry.workers];
     // Everything a worker runs draws from the workers' own pool (docs/adr/0025).
     for (const w of this.started) this.sql.asWorker(() => w.start());
