@@ -1,50 +1,9 @@
-import 'reflect-metadata';
-import { CommandBus } from '@nestjs/cqrs';
-import pino from 'pino';
-import { prepare } from './bootstrap.js';
-import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
-import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/index.js';
-import { createHttpApp } from './http-app.js';
+import { GracefulStop } from './platform/process/graceful-stop.js';
 
-/** HTTP entry: the API, plus the background workers unless RUN_WORKERS=false (`npm run api`). */
-async function main(): Promise<void> {
-  const { config, runtime, logger, embedded } = await prepare();
-  const { app } = await createHttpApp(config, runtime, logger);
-
-  const firstStart = (await app.get(WorkspaceRepository).count()) === 0;
-  let welcome = '';
-  if (firstStart && embedded) {
-    const bus = app.get(CommandBus);
-    const ws = await bus.execute(new CreateWorkspaceCommand('Demo workspace', 'pro'));
-    const key = await bus.execute(new CreateApiKeyCommand(ws.id, 'live', undefined, null));
-    welcome =
-      `\nFirst start: created a demo workspace ${ws.id} (plan pro).\nDemo API key (shown once): ${key.key}\n` +
-      `Try: curl -H "Authorization: Bearer ${key.key}" ${config.publicApiUrl}/v1/contacts\n\n`;
-  } else if (firstStart) {
-    // With DATABASE_URL nobody creates a workspace for you: say how.
-    welcome =
-      '\nNo workspace yet. Create one and an API key with the operator CLI:\n' +
-      '  npm run -s cli -- workspace create --name "My workspace"\n' +
-      '  npm run -s cli -- key create --workspace <the id printed above>\n\n';
-  }
-
-  await app.listen({ host: config.host, port: config.port });
-  logger.info({ url: config.publicApiUrl, docs: `${config.publicApiUrl}/docs`, workers: runtime.runWorkers }, 'Bio-Page API listening');
-  // The last thing printed at start-up, so that the key is not lost among the log lines: written to the
-  // logger's own output stream, which buffers, so that it comes after every line logged so far.
-  if (welcome) (Reflect.get(logger, pino.symbols.streamSym) as { write(text: string): unknown }).write(welcome);
-
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'Shutting down');
-    await app.close();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+/**
+ * HTTP entry: the API, plus the background workers unless RUN_WORKERS=false (`npm run api`). The stop signals are
+ * taken before the application is even loaded, so that a SIGTERM at any moment ends in a clean exit 0
+ * (graceful-stop.ts); the application is loaded after that.
+ */
+const stop = new GracefulStop().install();
+stop.run(async () => (await import('./api-process.js')).startApi(stop));

@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { CommandBus } from '@nestjs/cqrs';
+import pino from 'pino';
+import { prepare } from './bootstrap.js';
+import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
+import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/index.js';
+import { createHttpApp } from './http-app.js';
+import type { GracefulStop } from './platform/process/graceful-stop.js';
+
+/**
+ * The API process's start-up (src/main.ts): database, application, first-start welcome, listening. Between its steps
+ * it gives way to a stop that was asked for meanwhile; whatever it opened is closed by `stop`.
+ */
+export async function startApi(stop: GracefulStop): Promise<void> {
+  const { config, runtime, logger, embedded } = await prepare();
+  stop.useLogger((level, fields, message) => logger[level](fields, message));
+  if (embedded) stop.onStop('embedded PostgreSQL', () => embedded.stop());
+  stop.checkpoint();
+  const { app } = await createHttpApp(config, runtime, logger);
+  stop.onStop('application', () => app.close());
+  stop.checkpoint();
+
+  const firstStart = (await app.get(WorkspaceRepository).count()) === 0;
+  let welcome = '';
+  if (firstStart && embedded) {
+    const bus = app.get(CommandBus);
+    const ws = await bus.execute(new CreateWorkspaceCommand('Demo workspace', 'pro'));
+    const key = await bus.execute(new CreateApiKeyCommand(ws.id, 'live', undefined, null));
+    welcome =
+      `\nFirst start: created a demo workspace ${ws.id} (plan pro).\nDemo API key (shown once): ${key.key}\n` +
+      `Try: curl -H "Authorization: Bearer ${key.key}" ${config.publicApiUrl}/v1/contacts\n\n`;
+  } else if (firstStart) {
+    // With DATABASE_URL nobody creates a workspace for you: say how.
+    welcome =
+      '\nNo workspace yet. Create one and an API key with the operator CLI:\n' +
+      '  npm run -s cli -- workspace create --name "My workspace"\n' +
+      '  npm run -s cli -- key create --workspace <the id printed above>\n\n';
+  }
+  // No checkpoint from here on: a demo key just created is printed before a stop asked for meanwhile proceeds.
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ url: config.publicApiUrl, docs: `${config.publicApiUrl}/docs`, workers: runtime.runWorkers }, 'Bio-Page API listening');
+  // The last thing printed at start-up, so that the key is not lost among the log lines: written to the
+  // logger's own output stream, which buffers, so that it comes after every line logged so far.
+  if (welcome) (Reflect.get(logger, pino.symbols.streamSym) as { write(text: string): unknown }).write(welcome);
+}

@@ -1,0 +1,104 @@
+/** Thrown at a start-up checkpoint once a stop was asked for: start-up ends there, and the stop proceeds. */
+export class StopRequested extends Error {
+  constructor() {
+    super('Stop requested during start-up');
+    this.name = 'StopRequested';
+  }
+}
+
+type Signal = 'SIGTERM' | 'SIGINT';
+
+/**
+ * A process's start and stop, safe at any moment (decisions.md, "Start, stop and crash"). It takes SIGTERM and
+ * SIGINT before anything else is loaded, so that no signal ever ends the process by itself. A signal during
+ * start-up waits for the step in flight, stops start-up at its next `checkpoint()`, then closes what was opened
+ * so far; after start-up it closes everything. Either way the process exits 0. What start-up opens it registers
+ * with `onStop`, and is closed in the reverse order. A second SIGINT (Ctrl-C twice) exits at once with 130;
+ * further SIGTERMs are ignored while the stop runs.
+ *
+ * This module imports nothing, so that the entry points can install it before they load the application.
+ */
+export class GracefulStop {
+  private requested: Signal | null = null;
+  private startup: Promise<unknown> = Promise.resolve();
+  private readonly closers: { name: string; close: () => Promise<unknown> }[] = [];
+  /** Until the logger exists: errors to stderr, nothing else (the log format is not known yet). */
+  private log: (level: 'info' | 'error', fields: object, message: string) => void = (level, fields, message) => {
+    if (level === 'error') console.error(message, fields);
+  };
+
+  constructor(private readonly exit: (code: number) => void = (code) => process.exit(code)) {}
+
+  /** Takes the signals; call first thing, before any heavy import. */
+  install(): this {
+    process.on('SIGTERM', () => this.request('SIGTERM'));
+    process.on('SIGINT', () => this.request('SIGINT'));
+    return this;
+  }
+
+  /** Where the stop is logged, once the logger exists. */
+  useLogger(log: (level: 'info' | 'error', fields: object, message: string) => void): void {
+    this.log = log;
+  }
+
+  get stopRequested(): boolean {
+    return this.requested !== null;
+  }
+
+  /** Ends start-up (throws StopRequested) when a stop was asked for. Start-up calls it between its steps. */
+  checkpoint(): void {
+    if (this.requested) throw new StopRequested();
+  }
+
+  /** Something start-up opened, closed on stop (the last registered first). */
+  onStop(name: string, close: () => Promise<unknown>): void {
+    this.closers.push({ name, close });
+  }
+
+  /**
+   * Runs start-up. When it fails (not by a requested stop) the error is logged, what was opened is closed and the
+   * process exits 1.
+   */
+  run(start: () => Promise<void>): void {
+    this.startup = start().then(
+      () => undefined,
+      async (err: unknown) => {
+        if (err instanceof StopRequested) return;
+        if (this.requested) {
+          // Start-up failed while stopping (a pool closed under it, say): the stop still completes.
+          this.log('error', { err }, 'Start-up failed while stopping');
+          return;
+        }
+        this.log('error', { err }, 'Start-up failed');
+        await this.closeAll();
+        this.exit(1);
+      },
+    );
+  }
+
+  private request(signal: Signal): void {
+    if (this.requested) {
+      if (signal === 'SIGINT' && this.requested === 'SIGINT') this.exit(130);
+      return;
+    }
+    this.requested = signal;
+    void this.stop(signal);
+  }
+
+  private async stop(signal: Signal): Promise<void> {
+    await this.startup;
+    this.log('info', { signal }, 'Shutting down');
+    await this.closeAll();
+    this.exit(0);
+  }
+
+  private async closeAll(): Promise<void> {
+    for (const { name, close } of this.closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        this.log('error', { err, closing: name }, 'Could not close cleanly');
+      }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { prepare } from './bootstrap.js';
+import { AppModule } from './app.module.js';
+import { PinoNestLogger } from './platform/observability/logger.js';
+import type { GracefulStop } from './platform/process/graceful-stop.js';
+import { WorkerHost } from './platform/workers/worker-host.js';
+
+/** The worker process's start-up (src/worker.ts). Between its steps it gives way to a stop asked for meanwhile. */
+export async function startWorkers(stop: GracefulStop): Promise<void> {
+  const { config, runtime, logger, embedded } = await prepare({ runWorkers: true });
+  stop.useLogger((level, fields, message) => logger[level](fields, message));
+  if (embedded) stop.onStop('embedded PostgreSQL', () => embedded.stop());
+  stop.checkpoint();
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, runtime), { logger: new PinoNestLogger(logger) });
+  stop.onStop('application', () => app.close());
+  await app.init();
+  stop.checkpoint();
+  // After init: every CQRS handler is registered before a loop sends its first command (worker-host.ts).
+  app.get(WorkerHost).start();
+  logger.info('Bio-Page workers running');
+}

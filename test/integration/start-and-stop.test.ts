@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../src/platform/database/embedded-postgres.js';
+import { aTenant } from '../factories/access.factory.js';
+import { aLivePage, apiOk } from '../support/api-calls.js';
+import { launch, stop } from '../support/processes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The test app's master key: the processes read what it wrote. */
+const KEY = Buffer.alloc(32, 9).toString('base64');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Line = { level: number; msg?: string; err?: { stack?: string } };
+const jsonLines = (output: string): Line[] =>
+  output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line);
+
+/** What a clean log has: no line at error or above, and no stack trace anywhere (in a JSON field or printed raw). */
+function expectNoErrors(output: string): void {
+  expect(jsonLines(output).filter((l) => l.level >= 50)).toEqual([]);
+  expect(output).not.toMatch(/\\n\s+at |^\s+at /m);
+}
+
+/**
+ * Starts `entry` and sends it SIGTERM at a moment: a time after the spawn, or the first output line matching a
+ * pattern. Resolves with how it ended.
+ */
+function stoppedAt(
+  entry: string,
+  env: Record<string, string>,
+  moment: number | RegExp,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    child.kill('SIGTERM');
+  };
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (moment instanceof RegExp && moment.test(output)) send();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  if (typeof moment === 'number') setTimeout(send, moment);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })));
+}
+
+/**
+ * Start, stop and crash (decisions.md): a clean start logs no error and no stack trace (every CQRS handler is
+ * registered before a worker loop runs), and SIGTERM at any moment of a process's life ends in a graceful exit 0.
+ */
+describe('starting and stopping the processes', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    dataDir = mkdtempSync(join(tmpdir(), 'bp-stop-'));
+    env = { DATABASE_URL: t.databaseUrl, SECRET_ENCRYPTION_KEY: KEY, DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['dist/main.js', /Bio-Page API listening/],
+    ['dist/worker.js', /Bio-Page workers running/],
+  ])('%s starts cleanly: no error and no stack trace while it starts, runs its loops and stops', async (entry, ready) => {
+    const started = await launch(entry, { ...env, PORT: String(await freePort()) }, ready);
+    await sleep(3_500); // the dispatcher and the scheduler poll every second, the relay claims: several turns each
+    expect(started.output()).toMatch(/Background workers started: .*webhook-dispatcher/);
+    expect(await stop(started.child)).toBe(0);
+    expectNoErrors(started.output());
+  });
+
+  // The earliest moment a program can take a signal is its first line: Node itself starts in about 50 ms, and a
+  // signal before that ends any Node process. The entry then loads the application for about a second.
+  const moments: [string, string, number | RegExp][] = [
+    ['dist/main.js', 'while it loads the application', 250],
+    ['dist/main.js', 'while it builds the application', /Starting Nest application/],
+    ['dist/main.js', 'once its workers started, before it listens', /Background workers started/],
+    ['dist/main.js', 'once it is ready', /Bio-Page API listening/],
+    ['dist/worker.js', 'while it loads the application', 250],
+    ['dist/worker.js', 'while it builds the application', /Starting Nest application/],
+    ['dist/worker.js', 'once it is ready', /Bio-Page workers running/],
+  ];
+  it.each(moments)('%s, sent SIGTERM %s, exits 0 after a graceful stop', async (entry, _when, moment) => {
+    // At debug, Nest's own start-up lines mark the moment the application starts being built.
+    const ended = await stoppedAt(entry, { ...env, LOG_LEVEL: 'debug', PORT: String(await freePort()) }, moment);
+    expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null });
+    expect(jsonLines(ended.output).some((l) => l.msg === 'Shutting down')).toBe(true);
+    expectNoErrors(ended.output);
+  });
+
+  it('writes the views it counted before it exits on SIGTERM', async () => {
+    const tenant = await aTenant(t.commands);
+    const page = await aLivePage(apiOk(t, tenant.auth), 'Counted at the stop', [
+      { kind: 'LINK', data: { url: 'https://one.example/', title: 'A link' } },
+    ]);
+    const port = await freePort();
+    const api = await launch('dist/main.js', { ...env, PORT: String(port), RUN_WORKERS: 'false' }, /Bio-Page API listening/);
+    const res = await fetch(`http://127.0.0.1:${port}/p/${page.slug}`, {
+      headers: {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+        accept: 'text/html,application/xhtml+xml',
+        'accept-language': 'en',
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-dest': 'document',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await stop(api.child)).toBe(0); // at once: the view is still in the process's buffer (written every second)
+    const [{ n }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_facts WHERE page_id = $1 AND kind = 'VIEW'`, [
+      page.id,
+    ]);
+    expect(n).toBe(1);
+  });
+});
