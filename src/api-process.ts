@@ -5,6 +5,8 @@ import { prepare } from './bootstrap.js';
 import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
 import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/index.js';
 import { createHttpApp } from './http-app.js';
+import { Metrics } from './platform/observability/metrics.js';
+import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
 import type { GracefulStop } from './platform/process/graceful-stop.js';
 
 /**
@@ -38,6 +40,11 @@ export async function startApi(stop: GracefulStop): Promise<void> {
   }
   // No checkpoint from here on: a demo key just created is printed before a stop asked for meanwhile proceeds.
 
+  if (config.metrics.port !== undefined) {
+    const metrics = await listenForMetrics(app.get(Metrics).registry, config.metrics, config.docsUrl);
+    stop.onStop('metrics listener', () => metrics.close());
+    logger.info({ url: metrics.url }, 'Metrics listening');
+  }
   await app.listen({ host: config.host, port: config.port });
   logger.info({ url: config.publicApiUrl, docs: `${config.publicApiUrl}/docs`, workers: runtime.runWorkers }, 'Bio-Page API listening');
   // The last thing printed at start-up, so that the key is not lost among the log lines: written to the

@@ -12,7 +12,6 @@ import { OperationGuard } from './platform/http/pipeline/operation.guard.js';
 import { OperationInterceptor } from './platform/http/pipeline/operation.interceptor.js';
 import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
 import { HealthController } from './platform/observability/health.controller.js';
-import { MetricsController } from './platform/observability/metrics.js';
 import { OpenApiController, OpenApiDocument } from './platform/openapi/openapi.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -38,7 +37,7 @@ export class AppModule {
         SiteModule,
         ...extra,
       ],
-      controllers: [HealthController, MetricsController, ErrorDocsController, OpenApiController],
+      controllers: [HealthController, ErrorDocsController, OpenApiController],
       // The request pipeline (platform/http/pipeline) for every operation; access answers it through AccessControl.
       providers: [
         OpenApiDocument,

@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { prepare } from './bootstrap.js';
 import { AppModule } from './app.module.js';
 import { PinoNestLogger } from './platform/observability/logger.js';
+import { Metrics } from './platform/observability/metrics.js';
+import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
 import type { GracefulStop } from './platform/process/graceful-stop.js';
 import { WorkerHost } from './platform/workers/worker-host.js';
 
@@ -18,5 +20,10 @@ export async function startWorkers(stop: GracefulStop): Promise<void> {
   stop.checkpoint();
   // After init: every CQRS handler is registered before a loop sends its first command (worker-host.ts).
   app.get(WorkerHost).start();
+  if (config.metrics.port !== undefined) {
+    const metrics = await listenForMetrics(app.get(Metrics).registry, config.metrics, config.docsUrl);
+    stop.onStop('metrics listener', () => metrics.close());
+    logger.info({ url: metrics.url }, 'Metrics listening');
+  }
   logger.info('Bio-Page workers running');
 }

@@ -5,11 +5,15 @@ import { aTenant } from '../factories/access.factory.js';
 import { ERROR_CATALOG, errorSlug } from '../../src/platform/errors/error-catalog.js';
 import { ContractChecker } from '../support/contract.js';
 
+/** Metrics are served on the public port only to a bearer of METRICS_TOKEN (docs/adr/0038; test/integration/metrics.test.ts). */
+const METRICS_TOKEN = 'metrics-token-for-the-http-platform-tests';
+const scrape = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 describe('the HTTP platform', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    t = await startTestApp({ extra: [ProbeModule] });
+    t = await startTestApp({ extra: [ProbeModule], env: { METRICS_TOKEN } });
     auth = (await aTenant(t.commands)).auth;
   });
   afterAll(() => t.close());
@@ -191,7 +195,7 @@ describe('the HTTP platform', () => {
 
   it('exposes Prometheus metrics, HTTP requests included', async () => {
     await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth });
-    const res = await t.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.inject({ method: 'GET', url: '/metrics', headers: scrape });
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/contacts",status="200"\} \d+/);
     expect(res.body).toContain('process_resident_memory_bytes');
@@ -202,7 +206,7 @@ describe('the HTTP platform', () => {
     await t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_metrics_probe', 'ws_metrics', 'x', '{"data":{}}')`,
     );
-    const body = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    const body = (await t.inject({ method: 'GET', url: '/metrics', headers: scrape })).body;
     expect(body).toMatch(/api_problems_total\{status="401",code="invalid_api_key"\} [1-9]/);
     expect(body).toMatch(/^outbox_unpublished_events [1-9]\d*$/m);
     expect(body).toMatch(/^webhook_deliveries_due \d+$/m);

@@ -51,6 +51,8 @@ export interface AppConfig {
   siteCdnMaxAge: number | null;
   /** the live site's memory bounds and view counting (docs/adr/0037) */
   site: SiteConfig;
+  /** where /metrics is served (docs/adr/0038): its own listener, and/or the public port behind a bearer token */
+  metrics: MetricsConfig;
 }
 
 /** What the live site keeps in memory, and which views it counts (docs/adr/0037, docs/operations.md). */
@@ -63,6 +65,17 @@ export interface SiteConfig {
   viewsPerAddressPerMinute: number;
   /** SITE_VIEW_LIMIT_TRACKED: (address, page) pairs the per-address view limit remembers at most */
   viewLimitTracked: number;
+}
+
+/**
+ * `/metrics` is not on the public port by default (docs/adr/0038). METRICS_PORT: a listener of its own on
+ * METRICS_HOST (loopback unless set); METRICS_TOKEN: served on the public port (and required on the metrics
+ * listener too) with `Authorization: Bearer <token>`. Neither set: not served.
+ */
+export interface MetricsConfig {
+  port: number | undefined;
+  host: string;
+  token: string | undefined;
 }
 
 /** How the webhook dispatcher shares its capacity (docs/adr/0035, docs/operations.md). */
@@ -119,6 +132,9 @@ function proxyEntry(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
+
+/** A bearer token shorter than this could be guessed: refused at start-up. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
 
 const hostPort = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
 
@@ -236,6 +252,16 @@ const schema = {
   // Requests one API process may hold waiting for their admission (burst window, quota, access epoch); past it
   // a request is answered 503 service_unavailable with Retry-After instead of growing the queue (docs/adr/0036).
   RATE_LIMIT_MAX_PENDING: int(1, 1_000_000).default(5_000),
+  // Prometheus metrics (docs/adr/0038): never on the public port by default. METRICS_PORT opens a listener of its
+  // own, on loopback unless METRICS_HOST says otherwise; METRICS_TOKEN serves them on the public port to a bearer
+  // of that token (and asks for it on the metrics listener too). Neither set: not served.
+  METRICS_PORT: int(1, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`)
+    .optional(),
 };
 
 /**
@@ -308,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     idempotencyLeaseSeconds: v.HTTP_REQUEST_TIMEOUT_SECONDS,
+    metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, token: v.METRICS_TOKEN },
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { sitePath, type AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
+import { bearerMatches } from '../observability/metrics-endpoint.js';
 import { PinoNestLogger } from '../observability/logger.js';
 import type { OpenApiContribution } from '../openapi/examples.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
@@ -106,6 +107,17 @@ export async function buildHttpApp(
     if (req.problemCode) metrics.problems.inc({ status: String(reply.statusCode), code: req.problemCode });
     done();
   });
+  // Metrics on the public port only to a bearer of METRICS_TOKEN; to anybody else (and with no token configured, to
+  // everybody) /metrics is an unknown route (docs/adr/0038). METRICS_PORT serves them on a listener of their own.
+  const metricsToken = config.metrics.token;
+  if (metricsToken) {
+    fastify.get('/metrics', async (req, reply) => {
+      if (!bearerMatches(req.headers.authorization, metricsToken))
+        return sendProblem(reply, req, config.docsUrl, { code: 'route_not_found', detail: 'No route GET /metrics.' });
+      void reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
+      return metrics.registry.metrics();
+    });
+  }
 
   const document = buildOpenApiDocument(app, { publicApiUrl: config.publicApiUrl, docsUrl: config.docsUrl }, openApi);
   app.get(OpenApiDocument).document = document;

@@ -1,5 +1,4 @@
-import { Controller, Get, Header, Injectable } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql as statement, type Statement } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
@@ -68,17 +67,5 @@ export class Metrics {
       statement`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0) AS v
          FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= now()`,
     );
-  }
-}
-
-@ApiExcludeController()
-@Controller('metrics')
-export class MetricsController {
-  constructor(private readonly metrics: Metrics) {}
-
-  @Get()
-  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  scrape(): Promise<string> {
-    return this.metrics.registry.metrics();
   }
 }
