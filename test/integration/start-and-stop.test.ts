@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/platform/database/embedded-postgres.js';
@@ -26,14 +26,30 @@ function expectNoErrors(output: string): void {
   expect(output).not.toMatch(/\\n\s+at |^\s+at /m);
 }
 
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** The CPU time a process has used so far (user and system, all its threads), from /proc; null where there is none. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from the 3rd field on: utime is the 14th
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Starts `entry` and sends it SIGTERM at a moment: a time after the spawn, or the first output line matching a
- * pattern. Resolves with how it ended.
+ * A moment of a process's start: once it has used this much CPU time (measured in CPU time, not on the clock, so
+ * that it falls at the same point of the start on a busy machine), or at the first output matching a pattern.
  */
+type Moment = { cpuMs: number } | RegExp;
+
+/** Starts `entry` and sends it SIGTERM at `moment`. Resolves with how it ended. */
 function stoppedAt(
   entry: string,
   env: Record<string, string>,
-  moment: number | RegExp,
+  moment: Moment,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -49,8 +65,21 @@ function stoppedAt(
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  if (typeof moment === 'number') setTimeout(send, moment);
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })));
+  let poll: NodeJS.Timeout | undefined;
+  if (!(moment instanceof RegExp))
+    poll = setInterval(() => {
+      const used = cpuMs(child.pid!);
+      if (used === null || used >= moment.cpuMs) {
+        clearInterval(poll);
+        send();
+      }
+    }, 5);
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      clearInterval(poll);
+      resolve({ code, signal, output });
+    }),
+  );
 }
 
 /**
@@ -82,14 +111,15 @@ describe('starting and stopping the processes', () => {
     expectNoErrors(started.output());
   });
 
-  // The earliest moment a program can take a signal is its first line: Node itself starts in about 50 ms, and a
-  // signal before that ends any Node process. The entry then loads the application for about a second.
-  const moments: [string, string, number | RegExp][] = [
-    ['dist/main.js', 'while it loads the application', 250],
+  // The earliest moment a program can take a signal is its first line: Node itself starts in about 50 ms of CPU time,
+  // and a signal before that ends any Node process. The entry then loads the application for about a second of CPU.
+  const loading = { cpuMs: 250 };
+  const moments: [string, string, Moment][] = [
+    ['dist/main.js', 'while it loads the application', loading],
     ['dist/main.js', 'while it builds the application', /Starting Nest application/],
     ['dist/main.js', 'once its workers started, before it listens', /Background workers started/],
     ['dist/main.js', 'once it is ready', /Bio-Page API listening/],
-    ['dist/worker.js', 'while it loads the application', 250],
+    ['dist/worker.js', 'while it loads the application', loading],
     ['dist/worker.js', 'while it builds the application', /Starting Nest application/],
     ['dist/worker.js', 'once it is ready', /Bio-Page workers running/],
   ];
