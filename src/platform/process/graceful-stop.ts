@@ -31,8 +31,8 @@ export class GracefulStop {
 
   /** Takes the signals; call first thing, before any heavy import. */
   install(): this {
-    process.on('SIGTERM', () => this.request('SIGTERM'));
-    process.on('SIGINT', () => this.request('SIGINT'));
+    process.on('SIGTERM', () => this.requestStop('SIGTERM'));
+    process.on('SIGINT', () => this.requestStop('SIGINT'));
     return this;
   }
 
@@ -76,7 +76,8 @@ export class GracefulStop {
     );
   }
 
-  private request(signal: Signal): void {
+  /** What a signal does: the first starts the stop; a second Ctrl-C exits at once, anything else is ignored. */
+  requestStop(signal: Signal): void {
     if (this.requested) {
       if (signal === 'SIGINT' && this.requested === 'SIGINT') this.exit(130);
       return;
