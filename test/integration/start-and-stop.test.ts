@@ -126,7 +126,7 @@ describe('starting and stopping the processes', () => {
   it.each(moments)('%s, sent SIGTERM %s, exits 0 after a graceful stop', async (entry, _when, moment) => {
     // At debug, Nest's own start-up lines mark the moment the application starts being built.
     const ended = await stoppedAt(entry, { ...env, LOG_LEVEL: 'debug', PORT: String(await freePort()) }, moment);
-    expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null });
+    expect(ended).toMatchObject({ code: 0, signal: null }); // on a failure, the diff shows the process's output
     expect(jsonLines(ended.output).some((l) => l.msg === 'Shutting down')).toBe(true);
     expectNoErrors(ended.output);
   });
