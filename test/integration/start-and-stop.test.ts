@@ -109,6 +109,8 @@ describe('starting and stopping the processes', () => {
     expect(started.output()).toMatch(/Background workers started: .*webhook-dispatcher/);
     expect(await stop(started.child)).toBe(0);
     expectNoErrors(started.output());
+    // nor a warning: a clean stop is not a lost connection
+    expect(jsonLines(started.output()).filter((l) => l.level >= 40)).toEqual([]);
   });
 
   // The earliest moment a program can take a signal is its first line: Node itself starts in about 50 ms of CPU time,

@@ -28,6 +28,9 @@ export class Janitor implements BackgroundWorker {
   private readonly tasks: RetentionTask[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** the sweep in hand, which a stop waits for (a task must not run into a closed pool) */
+  private current: Promise<unknown> | null = null;
+  private stopping = false;
 
   constructor(idempotency: IdempotencyStore, relay: OutboxRelay, windows: WindowCounter, registry: WorkerRegistry) {
     this.add({ name: 'expired idempotency keys', purge: () => idempotency.purgeExpired() });
@@ -41,14 +44,22 @@ export class Janitor implements BackgroundWorker {
   }
 
   start(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
+    this.stopping = false;
+    const tick = () => {
+      if (this.stopping || this.current) return;
+      this.current = this.sweep().finally(() => (this.current = null));
+    };
+    tick();
+    this.timer = setInterval(tick, EVERY_MS);
     this.timer.unref();
   }
 
+  /** Stops the timer, lets the task in hand finish, skips the rest of the sweep. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.current;
   }
 
   async sweep(): Promise<Record<string, number>> {
@@ -67,6 +78,7 @@ export class Janitor implements BackgroundWorker {
 
   private async runTasks(purged: Record<string, number>): Promise<void> {
     for (const task of this.tasks) {
+      if (this.stopping) return;
       try {
         purged[task.name] = await task.purge();
       } catch (err) {

@@ -32,6 +32,7 @@ export class LivePageChangesListener implements OnApplicationBootstrap, OnModule
       onListening: () => cache.resume(),
       onLost: (err) => {
         cache.suspend();
+        if (err === undefined) return; // stop(): the process is shutting down, nothing to report
         // The database going away is logged once, as the outage; a lost connection alone, here.
         if (!this.outage.failed('listener live_pages', err))
           this.logger.warn('Live page changes are not heard: pages are read from the database until they are');
