@@ -122,6 +122,9 @@ describe('the live page in a browser', () => {
     await expect(tab.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(await tab.locator('h1').innerText()).toBe('Ada’s corner');
     expect(await tab.content()).not.toContain('Draft only secret');
+    // The image is `loading="lazy"`: the page's load event does not wait for it, so wait for it to settle (loaded or
+    // broken) before reading its size.
+    await tab.waitForFunction(`document.querySelector('img[alt="A teal square"]')?.complete === true`, undefined, { timeout: 15_000 });
     expect(
       await tab
         .locator('img[alt="A teal square"]')
