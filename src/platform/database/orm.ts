@@ -6,7 +6,7 @@ import { rowTypes } from './row-types.js';
 /**
  * MikroORM options shared by the API, the workers, the CLI and the tests. The ORM is used as the
  * connection pool, the unit of work for transactions (propagated through async context), and the
- * migration runner; repositories speak SQL through it (see docs/adr/0010).
+ * migration runner; repositories speak SQL through it (see docs/adr/0020 and 0027).
  */
 export function ormOptions(
   clientUrl: string,
