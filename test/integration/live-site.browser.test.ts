@@ -124,7 +124,15 @@ describe('the live page in a browser', () => {
     expect(await tab.content()).not.toContain('Draft only secret');
     // The image is `loading="lazy"`: the page's load event does not wait for it, so wait for it to settle (loaded or
     // broken) before reading its size.
-    await tab.waitForFunction(`document.querySelector('img[alt="A teal square"]')?.complete === true`, undefined, { timeout: 15_000 });
+    await tab.locator('img[alt="A teal square"]').evaluate(
+      (img) =>
+        new Promise<void>((settled) => {
+          const el = img as unknown as { complete: boolean; addEventListener(type: string, listener: () => void): void };
+          if (el.complete) return settled();
+          el.addEventListener('load', () => settled());
+          el.addEventListener('error', () => settled());
+        }),
+    );
     expect(
       await tab
         .locator('img[alt="A teal square"]')
