@@ -5,7 +5,7 @@ import { ANALYTICS_EXAMPLES } from './analytics/index.js';
 import { AUDIENCE_EXAMPLES } from './audience/index.js';
 import { FILES_EXAMPLES } from './files/index.js';
 import { pagesOpenApi } from './pages/index.js';
-import { WEBHOOKS_EXAMPLES } from './webhooks/index.js';
+import { WEBHOOK_EVENTS, WEBHOOKS_EXAMPLES } from './webhooks/index.js';
 import type { AppRuntime } from './platform/config/config.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { buildHttpApp, type HttpApp } from './platform/http/http-app.js';
@@ -17,6 +17,6 @@ export function createHttpApp(config: AppConfig, runtime: AppRuntime, logger: Lo
     { examples: AUDIENCE_EXAMPLES },
     { examples: FILES_EXAMPLES },
     { examples: ANALYTICS_EXAMPLES },
-    { examples: WEBHOOKS_EXAMPLES },
+    { examples: WEBHOOKS_EXAMPLES, webhooks: WEBHOOK_EVENTS },
   ]);
 }

@@ -4,3 +4,5 @@ export { ListContactsQuery } from './application/queries/list-contacts/list-cont
 export type { ContactView } from './application/contact.view.js';
 export { CONTACT_SOURCES } from './domain/contact.js';
 export { AUDIENCE_EXAMPLES } from './interface/http/openapi-examples.js';
+/** The events this context publishes, with their contracts (docs/adr/0041). */
+export { AUDIENCE_INTEGRATION_EVENTS, CONTACT_CREATED } from './application/integration-events.js';

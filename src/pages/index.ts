@@ -14,6 +14,8 @@ export type { PageView } from './application/page.views.js';
 export type { LiveBlockView, LivePageView } from './application/queries/get-live-page/get-live-page.view.js';
 export type { PageSummaryView } from './application/queries/list-pages/list-pages.view.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
+/** The events this context publishes, with their contracts (docs/adr/0041). */
+export { PAGE_PUBLISHED, PAGES_INTEGRATION_EVENTS } from './application/integration-events.js';
 /** The longest a slug can be: a longer one is no page's (the live site answers it 404 without a lookup). */
 export { SLUG_MAX } from './domain/slug.js';
 /** The scheduler's worker, for tests that fire due schedules by hand (`fireDue()`). */

@@ -19,3 +19,5 @@ export type { OwnerNotificationView } from './application/queries/list-owner-not
 export type { DeliveryView, EndpointView } from './application/webhook.views.js';
 export { WebhookDispatcher } from './interface/workers/webhook-dispatcher.js';
 export { WEBHOOKS_EXAMPLES } from './interface/http/openapi-examples.js';
+/** Every webhook the service sends, each with its contract (docs/adr/0041). */
+export { WEBHOOK_EVENTS } from './application/webhook-events.js';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { OwnerNotifier, EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../src/webhooks/application/webhook-events.js';
 import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
 import { SecretCipher } from '../../src/platform/crypto/secret-cipher.js';
 import { Keyring } from '../../src/platform/config/keyring.js';
@@ -285,6 +286,7 @@ describe('the operator CLI', () => {
         workspaceId: ws.id,
         url: 'https://hooks.example.com/in',
         eventTypes: ['contact.created'],
+        subscribable: SUBSCRIBABLE_EVENT_TYPES,
         secretRef: endpoints.seal(id, secret),
         now: new Date(),
       }),
@@ -305,6 +307,7 @@ describe('the operator CLI', () => {
         workspaceId: ws.id,
         url: 'https://hooks.example.com/in',
         eventTypes: ['contact.created'],
+        subscribable: SUBSCRIBABLE_EVENT_TYPES,
         secretRef: endpoints.seal(other, secret),
         now: new Date(),
       }),

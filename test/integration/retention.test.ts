@@ -4,6 +4,7 @@ import { aWorkspace } from '../factories/access.factory.js';
 import { Janitor } from '../../src/platform/workers/janitor.js';
 import { DeliveryLog } from '../../src/webhooks/application/delivery-log.js';
 import { EndpointRepository, MessageStore } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../src/webhooks/application/webhook-events.js';
 import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
 import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
 
@@ -29,6 +30,7 @@ and raw analytics facts past 90 days', async () => {
         workspaceId: ws.id,
         url: 'https://hooks.example.com/in',
         eventTypes: ['contact.created'],
+        subscribable: SUBSCRIBABLE_EVENT_TYPES,
         secretRef: endpoints.seal(id, newSigningSecret()),
         now: new Date(),
       }),

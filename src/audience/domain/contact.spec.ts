@@ -5,21 +5,21 @@ const now = new Date('2026-11-22T10:00:00.000Z');
 const base = { id: 'ctc_1', workspaceId: 'ws_1', now };
 
 describe('Contact.capture', () => {
-  it('normalises the e-mail, defaults the source to FORM and records contact.created', () => {
-    const { contact, event } = Contact.capture({ ...base, email: '  Ada@Example.COM ', name: ' Ada ' });
+  it('normalises the e-mail, defaults the source to FORM and records ContactCaptured', () => {
+    const contact = Contact.capture({ ...base, email: '  Ada@Example.COM ', name: ' Ada ' });
     expect(contact.state).toMatchObject({ email: 'ada@example.com', name: 'Ada', source: 'FORM', sourcePageId: null, createdAt: now });
-    expect(event).toEqual({ type: 'contact.created', contact: contact.state });
+    expect(contact.pullEvents()).toEqual([{ type: 'ContactCaptured', contact: contact.state }]);
   });
 
-  it('records contact.created for the repository to pull, once', () => {
-    const { contact, event } = Contact.capture({ ...base, email: 'a@b.io' });
-    expect(contact.pullEvents()).toEqual([event]);
+  it('records ContactCaptured for the repository to pull, once', () => {
+    const contact = Contact.capture({ ...base, email: 'a@b.io' });
+    expect(contact.pullEvents()).toEqual([{ type: 'ContactCaptured', contact: contact.state }]);
     expect(contact.pullEvents()).toEqual([]);
     expect(Contact.restore({ ...contact.state }).pullEvents()).toEqual([]);
   });
 
   it('keeps the source page and block', () => {
-    const { contact } = Contact.capture({ ...base, email: 'a@b.io', source: 'NEWSLETTER', sourcePageId: 'pg_1', sourceBlockId: 'blk_1' });
+    const contact = Contact.capture({ ...base, email: 'a@b.io', source: 'NEWSLETTER', sourcePageId: 'pg_1', sourceBlockId: 'blk_1' });
     expect(contact.state).toMatchObject({ source: 'NEWSLETTER', sourcePageId: 'pg_1', sourceBlockId: 'blk_1' });
   });
 

@@ -1,3 +1,4 @@
+import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { ValidationError } from '../../platform/domain/domain-error.js';
 import { normaliseEmail } from '../../platform/domain/email.js';
 
@@ -15,16 +16,19 @@ export interface ContactState {
   createdAt: Date;
 }
 
-export interface ContactCreated {
-  type: 'contact.created';
+/** Raised when a contact is captured (published as `contact.created`, application/integration-events.ts). */
+export interface ContactCaptured {
+  type: 'ContactCaptured';
   contact: ContactState;
 }
 
-/** A captured contact (newsletter sign-up, form submission, gated download). Immutable once captured. */
-export class Contact {
-  private events: ContactCreated[] = [];
+export type ContactEvent = ContactCaptured;
 
-  private constructor(readonly state: Readonly<ContactState>) {}
+/** A captured contact (newsletter sign-up, form submission, gated download). Immutable once captured. */
+export class Contact extends AggregateRoot<ContactEvent> {
+  private constructor(readonly state: Readonly<ContactState>) {
+    super();
+  }
 
   static capture(input: {
     id: string;
@@ -35,7 +39,7 @@ export class Contact {
     sourcePageId?: string | null;
     sourceBlockId?: string | null;
     now: Date;
-  }): { contact: Contact; event: ContactCreated } {
+  }): Contact {
     const email = normaliseEmail(input.email);
     if (!email) throw ValidationError.parameter('email', 'The e-mail address is not valid.');
     const name = input.name?.trim() || null;
@@ -57,16 +61,8 @@ export class Contact {
       sourceBlockId: input.sourceBlockId ?? null,
       createdAt: input.now,
     });
-    const event: ContactCreated = { type: 'contact.created', contact: contact.state };
-    contact.events.push(event);
-    return { contact, event };
-  }
-
-  /** Domain events raised since the last call (the repository writes them to the outbox with the contact). */
-  pullEvents(): ContactCreated[] {
-    const e = this.events;
-    this.events = [];
-    return e;
+    contact.record({ type: 'ContactCaptured', contact: contact.state });
+    return contact;
   }
 
   static restore(state: ContactState): Contact {

@@ -1,23 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import type { Contact, ContactState } from '../domain/contact.js';
-import { contactFromRow, contactView } from '../application/contact.view.js';
-import { ContactRepository } from '../application/ports/audience.ports.js';
+import type { Contact } from '../domain/contact.js';
+import { contactFromRow } from '../application/contact.view.js';
+import { contactOutboxMessage } from '../application/integration-events.js';
+import { ContactRepository, type AddedContact } from '../application/ports/audience.ports.js';
 import { audience } from './audience.tables.js';
 
 @Injectable()
 export class SqlContactRepository extends ContactRepository {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly outbox: Outbox,
   ) {
     super();
   }
 
-  async add(contact: Contact): Promise<ContactState | null> {
+  async add(contact: Contact): Promise<AddedContact> {
     const c = contact.state;
-    const inserted = await this.sql.all(
+    const inserted = await this.db.all(
       audience
         .insertInto('contacts')
         .values({
@@ -37,17 +38,11 @@ export class SqlContactRepository extends ContactRepository {
     );
     const events = contact.pullEvents();
     if (inserted.length > 0) {
-      await this.outbox.append(
-        events.map((e) => ({
-          type: e.type,
-          workspaceId: e.contact.workspaceId,
-          data: { contact: contactView(e.contact) },
-          occurredAt: e.contact.createdAt,
-        })),
-      );
-      return null;
+      await this.outbox.append(events.map(contactOutboxMessage));
+      return { contact: c, created: true };
     }
-    const row = await this.sql.one(
+    // The insert waited for any other writer of this key, so the row it met is committed and visible now.
+    const row = await this.db.one(
       audience
         .selectFrom('contacts')
         .selectAll()
@@ -56,6 +51,7 @@ export class SqlContactRepository extends ContactRepository {
         .where('source', '=', c.source)
         .where('email', '=', c.email),
     );
-    return row ? contactFromRow(row) : null;
+    if (!row) throw new Error(`contact ${c.email} of page ${c.sourcePageId} conflicted but cannot be read`);
+    return { contact: contactFromRow(row), created: false };
   }
 }

@@ -14,7 +14,7 @@ const base = {
 
 describe('Sale', () => {
   it('records a paid sale with net defaulting to gross and a lower-case currency', () => {
-    const { sale, event } = Sale.record(base);
+    const sale = Sale.record(base);
     expect(sale.state).toMatchObject({
       kind: 'TIP',
       grossAmountCents: 500,
@@ -23,22 +23,27 @@ describe('Sale', () => {
       customerEmail: 'fan@example.com',
       refundedAt: null,
     });
-    expect(event).toEqual({ type: 'sale.paid', sale: sale.state });
+    expect(sale.pullEvents()).toEqual([{ type: 'SalePaid', sale: sale.state }]);
   });
 
   it('refunds once and reports the same sale', () => {
-    const { sale } = Sale.record({ ...base, kind: 'PRODUCT', netAmountCents: 450 });
+    const sale = Sale.record({ ...base, kind: 'PRODUCT', netAmountCents: 450 });
     const later = new Date(now.getTime() + 1000);
-    const event = sale.refund(later);
-    expect(event.type).toBe('sale.refunded');
-    expect(event.sale).toMatchObject({ id: 'sale_1', netAmountCents: 450, refundedAt: later });
+    sale.pullEvents();
+    sale.refund(later);
+    const [event] = sale.pullEvents();
+    expect(event!.type).toBe('SaleRefunded');
+    expect(event!.sale).toMatchObject({ id: 'sale_1', netAmountCents: 450, refundedAt: later });
     expect(() => sale.refund(later)).toThrow(/already refunded/);
   });
 
   it('records its events for the repository to pull, once', () => {
-    const { sale, event } = Sale.record(base);
-    const refunded = sale.refund(new Date(now.getTime() + 1000));
-    expect(sale.pullEvents()).toEqual([event, refunded]);
+    const sale = Sale.record(base);
+    const later = new Date(now.getTime() + 1000);
+    sale.refund(later);
+    const paid = { type: 'SalePaid', sale: { ...sale.state, refundedAt: null } };
+    const refunded = { type: 'SaleRefunded', sale: sale.state };
+    expect(sale.pullEvents()).toEqual([paid, refunded]);
     expect(sale.pullEvents()).toEqual([]);
   });
 

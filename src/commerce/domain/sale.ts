@@ -1,3 +1,4 @@
+import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { DomainError, ValidationError } from '../../platform/domain/domain-error.js';
 import { normaliseEmail } from '../../platform/domain/email.js';
 
@@ -16,7 +17,8 @@ export interface SaleState {
   refundedAt: Date | null;
 }
 
-export type SaleEvent = { type: 'sale.paid'; sale: SaleState } | { type: 'sale.refunded'; sale: SaleState };
+/** Raised when a sale is recorded (paid) and when it is refunded (published as `sale.*`, application/integration-events.ts). */
+export type SaleEvent = { type: 'SalePaid'; sale: SaleState } | { type: 'SaleRefunded'; sale: SaleState };
 
 export class SaleAlreadyRefundedError extends DomainError {
   constructor() {
@@ -27,10 +29,10 @@ export class SaleAlreadyRefundedError extends DomainError {
 const MAX_CENTS = 100_000_000_00; // one hundred million in major units
 
 /** A tip or digital-product sale; paid when recorded, refundable once. */
-export class Sale {
-  private events: SaleEvent[] = [];
-
-  private constructor(private current: SaleState) {}
+export class Sale extends AggregateRoot<SaleEvent> {
+  private constructor(private current: SaleState) {
+    super();
+  }
 
   static record(input: {
     id: string;
@@ -41,7 +43,7 @@ export class Sale {
     currency: string;
     customerEmail: string;
     now: Date;
-  }): { sale: Sale; event: SaleEvent } {
+  }): Sale {
     if (!(SALE_KINDS as readonly string[]).includes(input.kind)) {
       throw ValidationError.parameter('kind', `The kind must be one of ${SALE_KINDS.join(', ')}.`);
     }
@@ -68,9 +70,8 @@ export class Sale {
       createdAt: input.now,
       refundedAt: null,
     });
-    const event: SaleEvent = { type: 'sale.paid', sale: sale.state };
-    sale.events.push(event);
-    return { sale, event };
+    sale.record({ type: 'SalePaid', sale: sale.state });
+    return sale;
   }
 
   static restore(state: SaleState): Sale {
@@ -81,18 +82,9 @@ export class Sale {
     return { ...this.current };
   }
 
-  refund(now: Date): SaleEvent {
+  refund(now: Date): void {
     if (this.current.refundedAt) throw new SaleAlreadyRefundedError();
     this.current = { ...this.current, refundedAt: now };
-    const event: SaleEvent = { type: 'sale.refunded', sale: this.state };
-    this.events.push(event);
-    return event;
-  }
-
-  /** Domain events raised since the last call (the repository writes them to the outbox with the sale). */
-  pullEvents(): SaleEvent[] {
-    const e = this.events;
-    this.events = [];
-    return e;
+    this.record({ type: 'SaleRefunded', sale: this.state });
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { lockedIfAsked } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import { Sale, type SaleEvent } from '../domain/sale.js';
+import { Sale } from '../domain/sale.js';
+import { saleOutboxMessage } from '../application/integration-events.js';
 import { SaleRepository } from '../application/ports/sale.repository.js';
-import { saleView } from '../application/sale.views.js';
 import { commerce, type SaleRow } from './commerce.tables.js';
 
 const toSale = (r: SaleRow): Sale =>
@@ -22,28 +23,20 @@ const toSale = (r: SaleRow): Sale =>
 @Injectable()
 export class SqlSaleRepository extends SaleRepository {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly outbox: Outbox,
   ) {
     super();
   }
 
-  /** Locks the row when called inside a transaction, so two refunds of one sale cannot both pass. */
-  async byId(id: string): Promise<Sale | null> {
-    const lock = this.sql.inTransaction();
-    const r = await this.sql.one(
-      commerce
-        .selectFrom('sales')
-        .selectAll()
-        .where('id', '=', id)
-        .$if(lock, (qb) => qb.forUpdate()),
-    );
+  async byId(id: string, options: { lock?: boolean } = {}): Promise<Sale | null> {
+    const r = await this.db.one(lockedIfAsked(this.db, commerce.selectFrom('sales').selectAll().where('id', '=', id), options));
     return r ? toSale(r) : null;
   }
 
   async save(sale: Sale): Promise<void> {
     const s = sale.state;
-    await this.sql.all(
+    await this.db.all(
       commerce
         .insertInto('sales')
         .values({
@@ -59,9 +52,6 @@ export class SqlSaleRepository extends SaleRepository {
         })
         .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ refunded_at: eb.ref('excluded.refunded_at') }))),
     );
-    const at = (e: SaleEvent) => (e.type === 'sale.refunded' ? e.sale.refundedAt! : e.sale.createdAt);
-    await this.outbox.append(
-      sale.pullEvents().map((e) => ({ type: e.type, workspaceId: s.workspaceId, data: { sale: saleView(e.sale) }, occurredAt: at(e) })),
-    );
+    await this.outbox.append(sale.pullEvents().map(saleOutboxMessage));
   }
 }

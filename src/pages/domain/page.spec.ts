@@ -234,16 +234,17 @@ describe('Page: draft and live', () => {
 });
 
 describe('Page: scheduled publish', () => {
-  it('stores a future schedule and fires it once when due', () => {
+  it('stores a future schedule; the publish it leads to goes live, clears it and records PagePublished once', () => {
     const p = aPage();
     p.schedulePublish(at(10_000), t0);
-    expect(p.firePublishSchedule(at(9_999))).toBe(false);
+    expect(p.snapshot().scheduledPublishAt).toEqual(at(10_000));
     expect(p.isLive()).toBe(false);
-    expect(p.firePublishSchedule(at(10_050))).toBe(true);
+    // Once the schedule is due, the scheduler sends PublishPageCommand (test/integration/handlers.test.ts).
+    p.publish(at(10_050));
     expect(p.isLive()).toBe(true);
     expect(p.snapshot().scheduledPublishAt).toBeNull();
     expect(p.pullEvents()).toEqual([expect.objectContaining({ type: 'PagePublished', publishedAt: at(10_050) })]);
-    expect(p.firePublishSchedule(at(20_000))).toBe(false);
+    expect(p.pullEvents()).toEqual([]);
   });
 
   it('replaces a pending schedule with a new one, and cancels it on an immediate publish', () => {
@@ -251,10 +252,9 @@ describe('Page: scheduled publish', () => {
     p.schedulePublish(at(10_000), t0);
     p.schedulePublish(at(20_000), at(1));
     expect(p.snapshot().scheduledPublishAt).toEqual(at(20_000));
-    expect(p.firePublishSchedule(at(15_000))).toBe(false);
+    expect(p.isLive()).toBe(false);
     p.publish(at(16_000));
     expect(p.snapshot().scheduledPublishAt).toBeNull();
-    expect(p.firePublishSchedule(at(25_000))).toBe(false);
   });
 
   it('refuses a past or a too-distant start', () => {

@@ -1,3 +1,4 @@
+import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
 import { mergePatch, normalizeUrls, validateObject, type BlockData } from './block-schema.js';
 import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf, type BlockKind } from './block-kinds.js';
@@ -114,10 +115,10 @@ const copyBlocks = (blocks: Block[]): Block[] => blocks.map((b) => ({ ...b, data
  * live page only by publishing; title, description and theme are page-wide and apply to the live page at
  * once. Every write moves `draft.updated_at` strictly forward, the concurrency stamp clients must echo.
  */
-export class Page {
-  private events: PageEvent[] = [];
-
-  private constructor(private s: PageState) {}
+export class Page extends AggregateRoot<PageEvent> {
+  private constructor(private s: PageState) {
+    super();
+  }
 
   static create(input: {
     id: string;
@@ -174,13 +175,6 @@ export class Page {
 
   isLive(): boolean {
     return this.s.status === 'PUBLISHED';
-  }
-
-  /** Domain events raised since the last call. */
-  pullEvents(): PageEvent[] {
-    const e = this.events;
-    this.events = [];
-    return e;
   }
 
   /** The optimistic-concurrency check: the caller's stamp must be the current one, as an instant. */
@@ -287,7 +281,7 @@ export class Page {
       scheduledPublishAt: null,
     };
     this.touch(now);
-    this.events.push({
+    this.record({
       type: 'PagePublished',
       pageId: this.s.id,
       workspaceId: this.s.workspaceId,
@@ -304,13 +298,6 @@ export class Page {
       fail([{ pointer: '/starts_at', detail: 'starts_at must be at most one year ahead' }]);
     this.s = { ...this.s, scheduledPublishAt: at };
     this.touch(now);
-  }
-
-  /** Called by the scheduler: publishes if the schedule is due; returns whether it fired. */
-  firePublishSchedule(now: Date): boolean {
-    if (!this.s.scheduledPublishAt || this.s.scheduledPublishAt.getTime() > now.getTime()) return false;
-    this.publish(now);
-    return true;
   }
 
   /** Takes the page offline and cancels a pending schedule. Archiving an archived page changes nothing. */

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { Outbox, type OutboxMessage } from '../../platform/outbox/outbox.js';
-import type { PageEvent } from '../domain/page.events.js';
+import { Outbox } from '../../platform/outbox/outbox.js';
+import { pageOutboxMessage } from '../application/integration-events.js';
 import { Page, type Block, type PageState } from '../domain/page.js';
 import { isReservedSlug, slugCandidate } from '../domain/slug.js';
 import { PageRepository } from '../application/ports/page.ports.js';
@@ -53,16 +54,6 @@ const changeable = (s: PageState) => ({
   scheduled_publish_at: s.scheduledPublishAt,
 });
 
-/** The integration event of a page's domain event: `page.published` carries the contract's page fields. */
-function toOutboxMessage(e: PageEvent): OutboxMessage {
-  return {
-    type: 'page.published',
-    workspaceId: e.workspaceId,
-    data: { page: { id: e.pageId, title: e.title, slug: e.slug, published_at: e.publishedAt.toISOString() } },
-    occurredAt: e.publishedAt,
-  };
-}
-
 const MAX_SLUG_ATTEMPTS = 200;
 
 // The reads of the API's and the live site's hot paths, compiled once (docs/adr/0027).
@@ -89,8 +80,7 @@ export class SqlPageRepository extends PageRepository {
   }
 
   async byId(workspaceId: string, pageId: string, options: { lock?: boolean } = {}): Promise<Page | null> {
-    const lock = options.lock === true && this.db.inTransaction();
-    const row = await this.db.one((lock ? pageByIdForUpdate : pageById)({ id: pageId, workspaceId }));
+    const row = await this.db.one((locksRows(this.db, options) ? pageByIdForUpdate : pageById)({ id: pageId, workspaceId }));
     return row ? toPage(row) : null;
   }
 
@@ -158,7 +148,7 @@ export class SqlPageRepository extends PageRepository {
         .returning('id'),
     );
     if (rows.length !== 1) return false;
-    await this.outbox.append(page.pullEvents().map(toOutboxMessage));
+    await this.outbox.append(page.pullEvents().map(pageOutboxMessage));
     return true;
   }
 

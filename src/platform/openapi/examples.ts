@@ -1,3 +1,5 @@
+import type { IntegrationEvent } from '../outbox/integration-event.js';
+
 /**
  * Examples a context contributes to the OpenAPI document, keyed by the component schema they illustrate, then by a
  * short name. Every request body and every response whose schema has examples shows them (`components.examples`,
@@ -19,9 +21,13 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   'Idempotency-Key': '8e03978e-40d5-43e8-bc93-6894a57f9324',
 };
 
-/** What a context adds to the generated document: component schemas, property schemas to replace, examples. */
+/**
+ * What a context adds to the generated document: component schemas, property schemas to replace, examples, and the
+ * webhooks it sends (each event's contract, from the integration-events files: docs/adr/0041).
+ */
 export interface OpenApiContribution {
   schemas?: Record<string, Record<string, unknown>>;
+  webhooks?: readonly IntegrationEvent[];
   /** `Schema.property` → the schema that replaces the generated one (its description is kept) */
   properties?: Record<string, Record<string, unknown>>;
   examples?: SchemaExamples;

@@ -1,6 +1,7 @@
 import { Controller, Get, Injectable, type INestApplication } from '@nestjs/common';
 import { ApiExcludeController, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CATALOG, errorSlug, type ErrorCode } from '../errors/error-catalog.js';
+import type { IntegrationEvent } from '../outbox/integration-event.js';
 import { PARAMETER_EXAMPLES, type OpenApiContribution, type SchemaExamples } from './examples.js';
 
 /** Holds the generated OpenAPI document (built once the module graph is complete). */
@@ -70,97 +71,13 @@ const WEBHOOK_HEADERS = [
   },
 ].map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
 
-const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-/** The payload schemas of the events, keyed by type: what each envelope's `data` holds. */
-const SALE_EXAMPLE = {
-  id: 'sale_Zt2kQ8vYc1mNp4RxWd7LsA0e',
-  kind: 'TIP',
-  gross_amount_cents: 500,
-  net_amount_cents: 450,
-  currency: 'usd',
-  customer_email: 'fan@example.com',
-  created_at: '2026-11-24T04:31:10.000Z',
-};
-/** An example `data` of each event, shown with its webhook entry. */
-const EVENT_EXAMPLES: Record<string, unknown> = {
-  'contact.created': {
-    contact: {
-      id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
-      email: 'reader@example.com',
-      name: 'Reader',
-      source: 'NEWSLETTER',
-      source_block_id: 'blk_Q2h5dGpMbDd1Wk9xYkR6',
-      created_at: '2026-11-24T04:24:59.368Z',
-    },
-  },
-  'page.published': {
-    page: { id: 'pg_gad3X3liacH55CKkRPX3MpaV', title: 'Ada Lovelace', slug: 'ada-lovelace', published_at: '2026-11-24T04:25:00.000Z' },
-  },
-  'sale.paid': { sale: SALE_EXAMPLE },
-  'sale.refunded': { sale: SALE_EXAMPLE },
-  'endpoint.test': { message: 'This is a test event. If you can read this, your endpoint receives signed webhooks.' },
-};
-
-const EVENT_DATA: Record<string, { summary: string; data: Record<string, unknown> }> = {
-  'contact.created': {
-    summary: 'A contact was captured (newsletter sign-up, form, gated download)',
-    data: { type: 'object', required: ['contact'], properties: { contact: schemaRef('ContactResponse') } },
-  },
-  'page.published': {
-    summary: 'A page went live, published at once or when its schedule fired',
-    data: {
-      type: 'object',
-      required: ['page'],
-      properties: {
-        page: {
-          type: 'object',
-          required: ['id', 'title', 'slug', 'published_at'],
-          properties: {
-            id: { type: 'string' },
-            title: { type: 'string' },
-            slug: { type: 'string' },
-            published_at: { type: 'string', format: 'date-time' },
-          },
-        },
-      },
-    },
-  },
-  'sale.paid': {
-    summary: 'A tip or digital-product sale completed',
-    data: { type: 'object', required: ['sale'], properties: { sale: schemaRef('WebhookSale') } },
-  },
-  'sale.refunded': {
-    summary: 'A sale was refunded',
-    data: { type: 'object', required: ['sale'], properties: { sale: schemaRef('WebhookSale') } },
-  },
-  'endpoint.test': {
-    summary: 'Sent on endpoint creation, on a URL change and by the test operation (never subscribed, never stored)',
-    data: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-  },
-};
-
-const WEBHOOK_SALE = {
-  type: 'object',
-  required: ['id', 'kind', 'gross_amount_cents', 'net_amount_cents', 'currency', 'customer_email', 'created_at'],
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: ['PRODUCT', 'TIP'] },
-    gross_amount_cents: { type: 'integer' },
-    net_amount_cents: { type: 'integer' },
-    currency: { type: 'string' },
-    customer_email: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};
-
 /**
  * OpenAPI 3.1 `webhooks`: what the service POSTs to an endpoint, one entry per event type, so a tool can type a
  * receiver. The set of types is open: receivers must accept (and may ignore) types they do not know.
  */
-function webhooks(): Record<string, unknown> {
+function webhooks(events: readonly IntegrationEvent[]): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(EVENT_DATA).map(([type, { summary, data }]) => [
+    events.map(({ type, summary, schema: data, example }) => [
       type,
       {
         post: {
@@ -184,7 +101,7 @@ function webhooks(): Record<string, unknown> {
                     data,
                   },
                 },
-                example: { id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0', type, created_at: '2026-11-24T04:25:00.000Z', data: EVENT_EXAMPLES[type] },
+                example: { id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0', type, created_at: '2026-11-24T04:25:00.000Z', data: example },
               },
             },
           },
@@ -336,13 +253,19 @@ export function buildOpenApiDocument(
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'apiKey')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
+  const events = contributions.flatMap((c) => c.webhooks ?? []);
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, Problem: PROBLEM_SCHEMA as never, WebhookSale: WEBHOOK_SALE as never },
+    // The schemas the webhook payloads refer to (docs/adr/0041), after the problem schema.
+    schemas: {
+      ...document.components?.schemas,
+      Problem: PROBLEM_SCHEMA as never,
+      ...(Object.assign({}, ...events.map((e) => e.components)) as object),
+    },
     headers: RESPONSE_HEADERS as never,
   };
   const examples = contribute(document, contributions);
-  document.webhooks = webhooks() as never;
+  document.webhooks = webhooks(events) as never;
   closeRequestBodies(document);
   addExamples(document, examples, docsUrl);
   document.paths['/v1/openapi.json'] = {

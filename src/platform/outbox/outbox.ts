@@ -2,15 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { jsonb } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdGenerator } from '../time/ids.js';
+import type { OutboxMessage } from './integration-event.js';
 import { outbox } from './outbox.table.js';
 
-/** An integration event on its way out: `type` is the public event type (`contact.created`, ...). */
-export interface OutboxMessage {
-  type: string;
-  workspaceId: string;
-  data: unknown;
-  occurredAt: Date;
-}
+export type { OutboxMessage };
 
 /** An outbox event as the relay hands it to its subscribers, in publication order. */
 export interface PublishedEvent {

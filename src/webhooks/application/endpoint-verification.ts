@@ -1,11 +1,10 @@
 import type { IdGenerator } from '../../platform/time/ids.js';
 import { EndpointVerificationFailedError } from '../domain/webhook.errors.js';
+import { ENDPOINT_TEST, endpointTestData } from './integration-events.js';
 import type { TransportOutcome, WebhookTransport } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
 
-const TEST_MESSAGE = 'This is a test event. If you can read this, your endpoint receives signed webhooks.';
-
-/** Sends a signed `endpoint.test` (never persisted, ignores the event-type filter) and returns the outcome. */
+/** Sends a signed test event (never persisted, ignores the event-type filter) and returns the outcome. */
 export async function sendTestEvent(
   transport: WebhookTransport,
   ids: IdGenerator,
@@ -14,7 +13,7 @@ export async function sendTestEvent(
   now: Date,
 ): Promise<TransportOutcome> {
   const id = ids.next('whmsg');
-  return transport.send(url, secrets, { id, body: envelopeBody(id, 'endpoint.test', now, { message: TEST_MESSAGE }) }, now);
+  return transport.send(url, secrets, { id, body: envelopeBody(id, ENDPOINT_TEST.type, now, endpointTestData()) }, now);
 }
 
 /** URL rules, then the SSRF guard, then a signed test that must be answered 2xx. Nothing is stored before. */

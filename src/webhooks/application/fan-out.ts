@@ -4,11 +4,12 @@ import type { PublishedEvent } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { CreateDelivery } from '../domain/delivery.js';
-import { isWebhookEventType, type Endpoint } from '../domain/endpoint.js';
+import type { Endpoint } from '../domain/endpoint.js';
 import { FirstAttempts, type SentBatch } from './commands/dispatch-due-deliveries/first-attempts.js';
 import { DeliveryLog } from './delivery-log.js';
 import { EndpointRepository, MessageStore } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
+import { isSubscribable } from './webhook-events.js';
 
 /**
  * The outbox relay's webhook subscriber: each event becomes one envelope and one delivery stream per
@@ -65,7 +66,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
 
   /** The deliveries and envelopes of a batch: one per subscribed endpoint and event. */
   private async plan(rows: PublishedEvent[]): Promise<Planned | undefined> {
-    const events = rows.filter((row) => isWebhookEventType(row.type));
+    const events = rows.filter((row) => isSubscribable(row.type));
     if (events.length === 0) return undefined;
     const byWorkspace = new Map<string, Endpoint[]>();
     for (const endpoint of await this.endpoints.inWorkspaces(events.map((row) => row.workspaceId))) {

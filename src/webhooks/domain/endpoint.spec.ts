@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkWebhookUrl, Endpoint, MAX_ENDPOINTS_PER_WORKSPACE, WEBHOOK_EVENT_TYPES } from './endpoint.js';
+import { checkWebhookUrl, Endpoint, MAX_ENDPOINTS_PER_WORKSPACE } from './endpoint.js';
+
+/** What the application hands in: the event types the other contexts publish. */
+const SUBSCRIBABLE = ['contact.created', 'page.published', 'sale.paid', 'sale.refunded'];
 
 const t0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -11,6 +14,7 @@ function anEndpoint(over: Partial<Parameters<typeof Endpoint.register>[0]> = {})
     workspaceId: 'ws_1',
     url: 'https://hooks.example.com/in',
     eventTypes: ['page.published'],
+    subscribable: SUBSCRIBABLE,
     secretRef: 'sec_a',
     now: t0,
     ...over,
@@ -48,7 +52,7 @@ describe('Endpoint: registration', () => {
   });
 
   it('accepts every subscribable type and de-duplicates in first-seen order', () => {
-    expect(anEndpoint({ eventTypes: [...WEBHOOK_EVENT_TYPES] }).snapshot().eventTypes).toEqual([
+    expect(anEndpoint({ eventTypes: [...SUBSCRIBABLE] }).snapshot().eventTypes).toEqual([
       'contact.created',
       'page.published',
       'sale.paid',
@@ -131,10 +135,13 @@ describe('Endpoint: configuration changes', () => {
 
   it('changeEventTypes validates with the same pointers', () => {
     const e = anEndpoint();
-    e.changeEventTypes(['sale.paid', 'sale.refunded', 'sale.paid'], at(H));
+    e.changeEventTypes(['sale.paid', 'sale.refunded', 'sale.paid'], SUBSCRIBABLE, at(H));
     expect(e.snapshot()).toMatchObject({ eventTypes: ['sale.paid', 'sale.refunded'], updatedAt: at(H) });
-    expect(pointersOf(() => e.changeEventTypes(['sale.paid', 'bogus'], at(2 * H)))).toEqual(['invalid_request', '/event_types/1']);
-    expect(pointersOf(() => e.changeEventTypes([], at(2 * H)))).toEqual(['invalid_request', '/event_types']);
+    expect(pointersOf(() => e.changeEventTypes(['sale.paid', 'bogus'], SUBSCRIBABLE, at(2 * H)))).toEqual([
+      'invalid_request',
+      '/event_types/1',
+    ]);
+    expect(pointersOf(() => e.changeEventTypes([], SUBSCRIBABLE, at(2 * H)))).toEqual(['invalid_request', '/event_types']);
     expect(e.snapshot().eventTypes).toEqual(['sale.paid', 'sale.refunded']);
   });
 

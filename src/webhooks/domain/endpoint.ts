@@ -1,11 +1,11 @@
+import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
 
-/** The event types an endpoint can subscribe to (`endpoint.test` ignores the filter and is not listed). */
-export const WEBHOOK_EVENT_TYPES = ['contact.created', 'page.published', 'sale.paid', 'sale.refunded'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export const isWebhookEventType = (t: unknown): t is WebhookEventType =>
-  typeof t === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t);
+/**
+ * The event types an endpoint may subscribe to, in the order errors list them: the events the other contexts
+ * publish, handed in by the application (application/webhook-events.ts). The domain spells none of them.
+ */
+export type SubscribableTypes = readonly string[];
 
 export type EndpointStatus = 'ACTIVE' | 'DISABLED';
 export type DisabledReason = 'MANUAL' | 'CONSECUTIVE_FAILURES';
@@ -20,7 +20,7 @@ export interface EndpointState {
   id: string;
   workspaceId: string;
   url: string;
-  eventTypes: WebhookEventType[];
+  eventTypes: string[];
   status: EndpointStatus;
   disabledReason: DisabledReason | null;
   /** deliveries that ended FAILED since the last success (not those recorded while disabled) */
@@ -77,45 +77,46 @@ export function checkWebhookUrl(raw: unknown, allowedTargets: readonly string[] 
 }
 
 /** Non-empty, known types only (`/event_types/<i>` for each unknown one), de-duplicated in first-seen order. */
-export function checkEventTypes(raw: unknown): WebhookEventType[] {
+export function checkEventTypes(raw: unknown, subscribable: SubscribableTypes): string[] {
   if (!Array.isArray(raw) || raw.length === 0) return fail([{ pointer: '/event_types', detail: 'event_types must be a non-empty array' }]);
   const errors: FieldError[] = [];
   raw.forEach((t, i) => {
-    if (!isWebhookEventType(t))
-      errors.push({ pointer: `/event_types/${i}`, detail: `event type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
+    if (typeof t !== 'string' || !subscribable.includes(t))
+      errors.push({ pointer: `/event_types/${i}`, detail: `event type must be one of ${subscribable.join(', ')}` });
   });
   if (errors.length) fail(errors);
-  return [...new Set(raw as WebhookEventType[])];
+  return [...new Set(raw as string[])];
 }
 
 /**
  * A webhook endpoint of a workspace. Configuration changes go through intent-named methods; delivery
  * outcomes move its failure counter, and the 20th consecutive failed delivery disables it.
  */
-export class Endpoint {
-  private events: EndpointEvent[] = [];
-
-  private constructor(private s: EndpointState) {}
+export class Endpoint extends AggregateRoot<EndpointEvent> {
+  private constructor(private s: EndpointState) {
+    super();
+  }
 
   static register(input: {
     id: string;
     workspaceId: string;
     url: string;
     eventTypes: readonly unknown[];
+    subscribable: SubscribableTypes;
     secretRef: string;
     now: Date;
     allowedTargets?: readonly string[];
   }): Endpoint {
     const errors = collect(
       () => checkWebhookUrl(input.url, input.allowedTargets),
-      () => checkEventTypes(input.eventTypes),
+      () => checkEventTypes(input.eventTypes, input.subscribable),
     );
     if (errors.length) fail(errors);
     return new Endpoint({
       id: input.id,
       workspaceId: input.workspaceId,
       url: checkWebhookUrl(input.url, input.allowedTargets),
-      eventTypes: checkEventTypes(input.eventTypes),
+      eventTypes: checkEventTypes(input.eventTypes, input.subscribable),
       status: 'ACTIVE',
       disabledReason: null,
       consecutiveFailures: 0,
@@ -156,14 +157,7 @@ export class Endpoint {
 
   /** Whether an event of this type is delivered here (test sends bypass the filter). */
   subscribesTo(type: string): boolean {
-    return (this.s.eventTypes as string[]).includes(type);
-  }
-
-  /** Domain events raised since the last call. */
-  pullEvents(): EndpointEvent[] {
-    const e = this.events;
-    this.events = [];
-    return e;
+    return this.s.eventTypes.includes(type);
   }
 
   /** The application verifies the new URL (SSRF guard, signed test event) before calling this. */
@@ -171,8 +165,8 @@ export class Endpoint {
     this.s = { ...this.s, url: checkWebhookUrl(url, allowedTargets), updatedAt: now };
   }
 
-  changeEventTypes(eventTypes: readonly unknown[], now: Date): void {
-    this.s = { ...this.s, eventTypes: checkEventTypes(eventTypes), updatedAt: now };
+  changeEventTypes(eventTypes: readonly unknown[], subscribable: SubscribableTypes, now: Date): void {
+    this.s = { ...this.s, eventTypes: checkEventTypes(eventTypes, subscribable), updatedAt: now };
   }
 
   /** ACTIVE again, with the failure counter reset (also when it was already active). */
@@ -218,16 +212,14 @@ export class Endpoint {
     this.s = { ...this.s, consecutiveFailures, lastFailureAt: now };
     if (this.s.status !== 'ACTIVE' || consecutiveFailures < CONSECUTIVE_FAILURES_BEFORE_DISABLE) return null;
     this.s = { ...this.s, status: 'DISABLED', disabledReason: 'CONSECUTIVE_FAILURES', updatedAt: now };
-    const event: EndpointAutoDisabled = {
+    return this.record<EndpointAutoDisabled>({
       type: 'EndpointAutoDisabled',
       endpointId: this.s.id,
       workspaceId: this.s.workspaceId,
       url: this.s.url,
       consecutiveFailures,
       at: now,
-    };
-    this.events.push(event);
-    return event;
+    });
   }
 }
 

@@ -13,6 +13,7 @@ const anEndpoint = (id: string) =>
     workspaceId: 'ws_1',
     url: `https://hooks.example.com/${id}`,
     eventTypes: ['contact.created'],
+    subscribable: ['contact.created'],
     secretRef: 'sec',
     now: t0,
   });

@@ -115,9 +115,9 @@ export function planRecording(
       endpoint.recordDeliverySucceeded(now);
       changed.add(endpoint);
     } else if (effect === 'failed') {
-      const off = endpoint.recordDeliveryFailed(now);
+      endpoint.recordDeliveryFailed(now);
       changed.add(endpoint);
-      if (off) disabled.push(off);
+      disabled.push(...endpoint.pullEvents());
     }
   }
   return { appends: [...appends.values()], skipped, changedEndpoints: [...changed], disabled };

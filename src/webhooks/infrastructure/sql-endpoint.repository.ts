@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { lockedIfAsked } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { Endpoint, type WebhookEventType } from '../domain/endpoint.js';
+import { Endpoint } from '../domain/endpoint.js';
 import { EndpointRepository } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { slotColumns, textArray, unnest, type List } from '../../platform/database/array-parameters.js';
@@ -30,7 +31,7 @@ function toEndpoint(r: EndpointRow): Endpoint {
     id: r.id,
     workspaceId: r.workspace_id,
     url: r.url,
-    eventTypes: r.event_types as WebhookEventType[],
+    eventTypes: r.event_types,
     status: r.status,
     disabledReason: r.disabled_reason,
     consecutiveFailures: r.consecutive_failures,
@@ -124,8 +125,10 @@ export class SqlEndpointRepository extends EndpointRepository {
     return rows.map(toEndpoint);
   }
 
-  async byId(workspaceId: string, id: string): Promise<Endpoint | null> {
-    const row = await this.db.one(allEndpoints.where('workspace_id', '=', workspaceId).where('id', '=', id));
+  async byId(workspaceId: string, id: string, options: { lock?: boolean } = {}): Promise<Endpoint | null> {
+    const row = await this.db.one(
+      lockedIfAsked(this.db, allEndpoints.where('workspace_id', '=', workspaceId).where('id', '=', id), options),
+    );
     return row ? toEndpoint(row) : null;
   }
 
@@ -151,11 +154,6 @@ export class SqlEndpointRepository extends EndpointRepository {
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
-  async byIdForUpdate(id: string): Promise<Endpoint | null> {
-    const row = await this.db.one(allEndpoints.where('id', '=', id).forUpdate());
-    return row ? toEndpoint(row) : null;
-  }
-
   async inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]> {
     if (workspaceIds.length === 0) return [];
     const rows = await this.db.all(endpointsOfWorkspaces({ ids: [...new Set(workspaceIds)] }));
@@ -175,7 +173,7 @@ export class SqlEndpointRepository extends EndpointRepository {
     );
   }
 
-  /** Saves a row the caller has locked (`byIdForUpdate`), so it cannot vanish meanwhile. */
+  /** Saves a row the caller has locked (`byId` with `lock`), so it cannot vanish meanwhile. */
   async update(endpoint: Endpoint): Promise<void> {
     await this.db.all(webhooks.updateTable('webhook_endpoints').set(mutable(endpoint)).where('id', '=', endpoint.id));
   }

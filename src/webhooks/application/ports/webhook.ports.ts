@@ -11,13 +11,12 @@ export abstract class EndpointRepository {
   /** Serialises endpoint creation within a workspace until the transaction ends (the limit of 10 holds). */
   abstract lockWorkspace(workspaceId: string): Promise<void>;
   abstract listInWorkspace(workspaceId: string): Promise<Endpoint[]>;
-  abstract byId(workspaceId: string, id: string): Promise<Endpoint | null>;
+  /** With `lock`, the row is locked until the transaction ends (counters and status change under the lock). */
+  abstract byId(workspaceId: string, id: string, options?: { lock?: boolean }): Promise<Endpoint | null>;
   /** Whether the workspace has this endpoint (reads no secrets, builds no aggregate). */
   abstract exists(workspaceId: string, id: string): Promise<boolean>;
   /** By ids alone, for workers (no workspace in hand): the ones that exist, by id. */
   abstract getMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
-  /** Locks the row until the transaction ends (counters and status change under the lock). */
-  abstract byIdForUpdate(id: string): Promise<Endpoint | null>;
   /**
    * Locks the rows that exist until the transaction ends, in the order of their ids (so that two callers
    * locking overlapping sets cannot deadlock), and returns them by id.

@@ -1,3 +1,6 @@
+import { CONTACT_CREATED } from '../../../audience/index.js';
+import { SALE_PAID, SALE_REFUNDED } from '../../../commerce/index.js';
+import { PAGE_PUBLISHED } from '../../../pages/index.js';
 import type { SchemaExamples } from '../../../platform/openapi/examples.js';
 
 const ENDPOINT = {
@@ -5,7 +8,7 @@ const ENDPOINT = {
   url: 'https://hooks.example.com/bio-page',
   status: 'ACTIVE',
   disabled_reason: null,
-  event_types: ['contact.created', 'page.published'],
+  event_types: [CONTACT_CREATED.type, PAGE_PUBLISHED.type],
   consecutive_failures: 0,
   last_success_at: '2026-11-24T04:24:59.593Z',
   last_failure_at: null,
@@ -16,7 +19,7 @@ const ENDPOINT = {
 const DELIVERY = {
   id: 'dlv_jPRjjWUeFykiHPYtXnxiB0E1',
   event_id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
-  event_type: 'contact.created',
+  event_type: CONTACT_CREATED.type,
   status: 'FAILED',
   attempt_count: 2,
   next_attempt_at: '2026-11-24T04:30:00.590Z',
@@ -39,7 +42,7 @@ export const WEBHOOKS_EXAMPLES: SchemaExamples = {
   },
   UpdateEndpointBody: {
     enable: { summary: 'Re-enable (resets consecutive_failures)', value: { enabled: true } },
-    events: { summary: 'Change the subscribed events', value: { event_types: ['sale.paid', 'sale.refunded'] } },
+    events: { summary: 'Change the subscribed events', value: { event_types: [SALE_PAID.type, SALE_REFUNDED.type] } },
   },
   ReplayBody: { since: { summary: 'Re-queue the failures of the last day', value: { since: '2026-11-23T00:00:00Z' } } },
   EndpointResponse: { endpoint: { summary: 'An active endpoint', value: ENDPOINT } },

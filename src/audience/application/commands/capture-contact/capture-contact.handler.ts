@@ -9,7 +9,7 @@ import { contactView, type ContactView } from '../../contact.view.js';
 import { ContactRepository, SourceDirectory } from '../../ports/audience.ports.js';
 import { CaptureContactCommand } from './capture-contact.command.js';
 
-/** Captures a contact; the repository writes its `contact.created` outbox row in the same transaction. */
+/** Captures a contact; the repository writes its outbox row (application/integration-events.ts) in the same transaction. */
 @CommandHandler(CaptureContactCommand)
 @Transactional()
 export class CaptureContactHandler implements ICommandHandler<CaptureContactCommand, ContactView> {
@@ -27,7 +27,7 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
     if (cmd.pageId && !(await this.sources.belongsTo(cmd.workspaceId, cmd.pageId, cmd.blockId ?? null))) {
       throw ValidationError.parameter(cmd.blockId ? 'block' : 'page', 'No such page or block in this workspace.');
     }
-    const { contact } = Contact.capture({
+    const contact = Contact.capture({
       id: this.ids.next('ctc'),
       workspaceId: cmd.workspaceId,
       email: cmd.email,
@@ -38,7 +38,7 @@ export class CaptureContactHandler implements ICommandHandler<CaptureContactComm
       now: this.clock.now(),
     });
     // The same person signing up again gets the existing contact: nothing is written, no second event.
-    const existing = await this.contacts.add(contact);
-    return contactView(existing ?? contact.state);
+    const stored = await this.contacts.add(contact);
+    return contactView(stored.contact);
   }
 }

@@ -9,7 +9,7 @@ import { SaleRepository } from '../../ports/sale.repository.js';
 import { saleRecordView, type SaleRecordView } from '../../sale.views.js';
 import { RecordSaleCommand } from './record-sale.command.js';
 
-/** Records a paid sale; the repository writes its `sale.paid` outbox row in the same transaction. */
+/** Records a paid sale; the repository writes its outbox row (application/integration-events.ts) in the same transaction. */
 @CommandHandler(RecordSaleCommand)
 @Transactional()
 export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand, SaleRecordView> {
@@ -22,7 +22,7 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand, Sal
 
   async execute(cmd: RecordSaleCommand): Promise<SaleRecordView> {
     if (!(await this.queries.execute(new GetWorkspaceQuery(cmd.workspaceId)))) throw new NotFoundError('workspace');
-    const { sale } = Sale.record({ ...cmd, id: this.ids.next('sale'), now: this.clock.now() });
+    const sale = Sale.record({ ...cmd, id: this.ids.next('sale'), now: this.clock.now() });
     await this.sales.save(sale);
     return saleRecordView(sale.state);
   }

@@ -6,7 +6,7 @@ import { SaleRepository } from '../../ports/sale.repository.js';
 import { saleRecordView, type SaleRecordView } from '../../sale.views.js';
 import { RefundSaleCommand } from './refund-sale.command.js';
 
-/** Refunds a sale once; the repository writes its `sale.refunded` outbox row in the same transaction. */
+/** Refunds a sale once; the repository writes its outbox row (application/integration-events.ts) in the same transaction. */
 @CommandHandler(RefundSaleCommand)
 @Transactional()
 export class RefundSaleHandler implements ICommandHandler<RefundSaleCommand, SaleRecordView> {
@@ -16,7 +16,7 @@ export class RefundSaleHandler implements ICommandHandler<RefundSaleCommand, Sal
   ) {}
 
   async execute(cmd: RefundSaleCommand): Promise<SaleRecordView> {
-    const sale = await this.sales.byId(cmd.saleId);
+    const sale = await this.sales.byId(cmd.saleId, { lock: true });
     if (!sale) throw new NotFoundError('sale');
     sale.refund(this.clock.now());
     await this.sales.save(sale);

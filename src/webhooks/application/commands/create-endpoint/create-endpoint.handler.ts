@@ -8,6 +8,7 @@ import { IdGenerator } from '../../../../platform/time/ids.js';
 import { Endpoint, MAX_ENDPOINTS_PER_WORKSPACE } from '../../../domain/endpoint.js';
 import { EndpointLimitReachedError } from '../../../domain/webhook.errors.js';
 import { verifyUrl } from '../../endpoint-verification.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../webhook-events.js';
 import { SigningSecrets } from '../../ports/signing-secrets.port.js';
 import { EndpointRepository, WebhookTransport } from '../../ports/webhook.ports.js';
 import { endpointView, type EndpointView } from '../../webhook.views.js';
@@ -35,6 +36,7 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpointComm
       workspaceId: cmd.workspaceId,
       url: cmd.url,
       eventTypes: cmd.eventTypes,
+      subscribable: SUBSCRIBABLE_EVENT_TYPES,
       secretRef: this.endpoints.seal(id, secret),
       now,
       allowedTargets: this.config.webhookAllowedTargets,

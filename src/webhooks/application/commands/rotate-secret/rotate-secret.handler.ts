@@ -18,8 +18,7 @@ export class RotateSecretHandler implements ICommandHandler<RotateSecretCommand>
   ) {}
 
   async execute(cmd: RotateSecretCommand): Promise<RotatedSecretView> {
-    const found = await this.endpoints.byId(cmd.workspaceId, cmd.endpointId);
-    const endpoint = found && (await this.endpoints.byIdForUpdate(found.id));
+    const endpoint = await this.endpoints.byId(cmd.workspaceId, cmd.endpointId, { lock: true });
     if (!endpoint) throw new NotFoundError('webhook endpoint');
     const secret = this.secrets.issue();
     endpoint.rotateSecret(this.endpoints.seal(endpoint.id, secret), this.clock.now());

@@ -8,6 +8,7 @@ import { Clock } from '../../../../platform/time/clock.js';
 import { IdGenerator } from '../../../../platform/time/ids.js';
 import { checkWebhookUrl } from '../../../domain/endpoint.js';
 import { verifyUrl } from '../../endpoint-verification.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../webhook-events.js';
 import { EndpointRepository, WebhookTransport } from '../../ports/webhook.ports.js';
 import { endpointView, type EndpointView } from '../../webhook.views.js';
 import { UpdateEndpointCommand } from './update-endpoint.command.js';
@@ -38,10 +39,10 @@ export class UpdateEndpointHandler implements ICommandHandler<UpdateEndpointComm
     }
     // The test send may take seconds: apply the change to the row as it is now, under its lock.
     return this.transactions.run(async () => {
-      const endpoint = await this.endpoints.byIdForUpdate(found.id);
+      const endpoint = await this.endpoints.byId(cmd.workspaceId, found.id, { lock: true });
       if (!endpoint) throw new NotFoundError('webhook endpoint');
       if (url !== undefined) endpoint.changeUrl(url, now, this.config.webhookAllowedTargets);
-      if (eventTypes !== undefined) endpoint.changeEventTypes(eventTypes, now);
+      if (eventTypes !== undefined) endpoint.changeEventTypes(eventTypes, SUBSCRIBABLE_EVENT_TYPES, now);
       if (enabled === true) endpoint.enable(now);
       if (enabled === false) endpoint.disable(now);
       await this.endpoints.update(endpoint);

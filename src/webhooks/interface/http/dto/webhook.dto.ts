@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto.js';
 import { IsInstant } from '../../../../platform/http/dto/instant.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../domain/endpoint.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../../application/webhook-events.js';
 
 const URL_DESCRIPTION =
   'Public HTTPS URL on port 443. Screened against private-network targets, ' +
@@ -10,7 +10,7 @@ const URL_DESCRIPTION =
 
 export class CreateEndpointBody {
   @ApiProperty({ maxLength: 2048, description: URL_DESCRIPTION }) @IsString() @MaxLength(4096) url!: string;
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1 })
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] }, minItems: 1 })
   @IsArray()
   @ArrayMaxSize(20)
   event_types!: string[];
@@ -22,7 +22,7 @@ export class UpdateEndpointBody {
   @IsString()
   @MaxLength(4096)
   url?: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1 })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] }, minItems: 1 })
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(20)
@@ -54,7 +54,7 @@ export class EndpointResponse {
   @ApiProperty() url!: string;
   @ApiProperty({ enum: ['ACTIVE', 'DISABLED'] }) status!: string;
   @ApiProperty({ type: 'string', enum: ['MANUAL', 'CONSECUTIVE_FAILURES'], nullable: true }) disabled_reason!: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } }) event_types!: string[];
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] } }) event_types!: string[];
   @ApiProperty({ type: 'integer' }) consecutive_failures!: number;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) last_success_at!: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) last_failure_at!: string | null;

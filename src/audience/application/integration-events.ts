@@ -1,0 +1,41 @@
+import { outboxMessage, type IntegrationEvent, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import type { ContactEvent } from '../domain/contact.js';
+import { contactView, type ContactView } from './contact.view.js';
+
+/**
+ * The events the audience context publishes (docs/adr/0041): the one place their public types, payloads, schemas
+ * and examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
+ */
+
+/** `contact.created`: the contact as the API shows it. */
+export interface ContactCreatedData {
+  contact: ContactView;
+}
+
+export const CONTACT_CREATED: IntegrationEvent<'contact.created', ContactCreatedData> = {
+  type: 'contact.created',
+  summary: 'A contact was captured (newsletter sign-up, form, gated download)',
+  // ContactResponse is the API's own contact schema (interface/http).
+  schema: { type: 'object', required: ['contact'], properties: { contact: { $ref: '#/components/schemas/ContactResponse' } } },
+  example: {
+    contact: {
+      id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
+      email: 'reader@example.com',
+      name: 'Reader',
+      source: 'NEWSLETTER',
+      source_block_id: 'blk_Q2h5dGpMbDd1Wk9xYkR6',
+      created_at: '2026-11-24T04:24:59.368Z',
+    },
+  },
+};
+
+/** Every event this context publishes. */
+export const AUDIENCE_INTEGRATION_EVENTS = [CONTACT_CREATED] as const;
+
+/** The outbox message of a contact's domain event. */
+export function contactOutboxMessage(e: ContactEvent): OutboxMessage<ContactCreatedData> {
+  switch (e.type) {
+    case 'ContactCaptured':
+      return outboxMessage(CONTACT_CREATED, e.contact.workspaceId, { contact: contactView(e.contact) }, e.contact.createdAt);
+  }
+}
