@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aWorkspace } from '../factories/access.factory.js';
+import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Janitor } from '../../src/platform/workers/janitor.js';
 import { DeliveryLog } from '../../src/webhooks/application/delivery-log.js';
-import { EndpointRepository, MessageStore } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { WebhookFanOut } from '../../src/webhooks/application/fan-out.js';
+import { EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../src/webhooks/application/webhook-events.js';
 import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
 import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
@@ -21,7 +23,7 @@ describe('retention (the janitor)', () => {
 and raw analytics facts past 90 days', async () => {
     const ws = await aWorkspace(t.commands);
     const endpoints = t.app.get(EndpointRepository);
-    const messages = t.app.get(MessageStore);
+    const fanOut = t.app.get(WebhookFanOut);
     const log = t.app.get(DeliveryLog);
     const id = `we_ret${Date.now()}`;
     await endpoints.insert(
@@ -36,41 +38,31 @@ and raw analytics facts past 90 days', async () => {
       }),
     );
     const now = Date.now();
-    /** A delivery of its own envelope, created `age` days ago and left in `status`. */
+    /**
+     * A delivery of its own envelope, created `age` days ago and left in `status`: the outbox event goes through the
+     * fan-out (the relay's subscriber), the attempts through the delivery log, and the delivery is then dated back.
+     */
     const delivery = async (name: string, ageDays: number, status: 'SUCCEEDED' | 'FAILED' | 'PENDING') => {
       const at = new Date(now - ageDays * DAY);
       const eventId = `whmsg_${name}_${id}`;
-      await messages.save({ eventId, workspaceId: ws.id, type: 'contact.created', body: '{}', createdAt: at });
-      const deliveryId = `whdel_${name}_${id}`;
-      await log.create({
-        type: 'CreateDelivery',
-        deliveryId,
-        endpointId: id,
-        workspaceId: ws.id,
-        eventId,
-        eventType: 'contact.created',
-        now: at,
-        endpointActive: true,
-      });
-      if (status === 'SUCCEEDED')
-        await log.apply(deliveryId, {
-          type: 'RecordAttempt',
-          outcome: { statusCode: 200, error: null, durationMs: 3 },
-          now: at,
-          jitter: 0,
-        });
+      await t.app
+        .get(Transactions)
+        .run(() => fanOut.handle([{ seq: 0, eventId, workspaceId: ws.id, type: 'contact.created', data: {}, createdAt: at }]));
+      const [row] = await t.sql<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE event_id = $1`, [eventId]);
+      const deliveryId = row!.id;
+      await t.sql(`UPDATE webhook_deliveries SET created_at = $2 WHERE id = $1`, [deliveryId, at]);
+      const attempt = (statusCode: number) =>
+        log.apply(deliveryId, { type: 'RecordAttempt', outcome: { statusCode, error: null, durationMs: 3 }, now: at, jitter: 0 });
+      if (status === 'SUCCEEDED') await attempt(200);
       // Failing attempts until the eight of the contract are used up.
-      for (let i = 0; status === 'FAILED' && (await log.load(deliveryId))?.status !== 'FAILED'; i++) {
+      for (let i = 0, state = 'PENDING'; status === 'FAILED' && state !== 'FAILED'; i++) {
         if (i > 10) throw new Error('the delivery never ended FAILED');
-        await log.apply(deliveryId, {
-          type: 'RecordAttempt',
-          outcome: { statusCode: 500, error: null, durationMs: 3 },
-          now: at,
-          jitter: 0,
-        });
+        state = (await attempt(500))!.state.status;
       }
+      deliveryIds.set(name, deliveryId);
       return deliveryId;
     };
+    const deliveryIds = new Map<string, string>();
     await delivery('oldok', 31, 'SUCCEEDED');
     await delivery('oldfail', 45, 'FAILED');
     await delivery('oldpending', 40, 'PENDING');
@@ -86,13 +78,14 @@ and raw analytics facts past 90 days', async () => {
     expect(purged['webhook deliveries and envelopes']).toBeGreaterThanOrEqual(4); // 2 deliveries + 2 envelopes
     expect(purged['raw analytics facts']).toBeGreaterThanOrEqual(1);
 
+    // Named by their envelopes (the fan-out draws the delivery ids).
     const left = await t.sql<{ id: string; status: string }>(
-      `SELECT id, status FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`,
+      `SELECT event_id AS id, status FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY event_id`,
       [id],
     );
     expect(left.map((d) => d.id.split('_')[1])).toEqual(['oldpending', 'recentfail']);
-    const streams = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM webhook_delivery_events WHERE delivery_id LIKE $1`, [
-      `whdel_old%_${id}`,
+    const streams = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM webhook_delivery_events WHERE delivery_id = ANY($1)`, [
+      ['oldok', 'oldfail', 'oldpending'].map((name) => deliveryIds.get(name)!),
     ]);
     expect(Number(streams[0]!.n)).toBe(1); // only the pending delivery's stream is left
     const envelopes = await t.sql<{ event_id: string }>(`SELECT event_id FROM webhook_messages WHERE event_id LIKE $1 ORDER BY event_id`, [

@@ -34,13 +34,6 @@ export class DeliveryLog {
     this.policy = retryPolicyFrom(config.webhookRetryDelays);
   }
 
-  /** Starts a stream; false when this (endpoint, event) pair already has a delivery. */
-  async create(command: Extract<DeliveryCommand, { type: 'CreateDelivery' }>): Promise<Decided | null> {
-    const events = decide(command, null, this.policy);
-    const state = fold(events)!;
-    return (await this.store.append(command.deliveryId, 0, events, state)) ? { state, events } : null;
-  }
-
   /** Starts many streams in one go; those whose (endpoint, event) pair already has a delivery are skipped. */
   async createMany(commands: readonly Extract<DeliveryCommand, { type: 'CreateDelivery' }>[]): Promise<Decided[]> {
     const streams = commands.map((command) => {
@@ -58,17 +51,15 @@ export class DeliveryLog {
    */
   async apply(deliveryId: string, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
     return this.transactions.run(async () => {
-      const loaded = await this.store.load(deliveryId, { lock: true });
+      const loaded = (await this.store.loadMany([deliveryId], { lock: true })).get(deliveryId);
       if (!loaded) return null;
       if (expected !== undefined && loaded.version !== expected) throw new ConcurrentDeliveryWriteError(deliveryId);
       const events = decide(command, loaded.state, this.policy);
       const state = fold(events, loaded.state)!;
-      await this.store.append(deliveryId, loaded.version, events, state);
+      // The one append path (appendMany), here with one stream; under the lock it cannot have moved.
+      const written = await this.store.appendMany([{ deliveryId, expectedVersion: loaded.version, events, state }]);
+      if (events.length > 0 && !written.has(deliveryId)) throw new ConcurrentDeliveryWriteError(deliveryId);
       return { state, events };
     });
-  }
-
-  load(deliveryId: string): Promise<DeliveryState | null> {
-    return this.store.load(deliveryId).then((l) => l?.state ?? null);
   }
 }

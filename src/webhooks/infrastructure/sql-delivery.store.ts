@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
 import type { StreamAppend } from '../domain/recording.js';
-import {
-  ConcurrentDeliveryWriteError,
-  DeliveryStore,
-  MessageStore,
-  type LoadedDelivery,
-  type NewStream,
-} from '../application/ports/webhook.ports.js';
+import { DeliveryStore, MessageStore, type LoadedDelivery, type NewStream } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
@@ -32,20 +27,6 @@ function payload(event: DeliveryEvent): Record<string, unknown> {
 
 /** An attempt as the projection's `attempts` column holds it (its instant as JSON text). */
 const stored = (attempts: readonly AttemptRecord[]): StoredAttempt[] => attempts.map((a) => ({ ...a, at: a.at.toISOString() }));
-
-/** The projection columns of a state, as `webhook_deliveries` holds them. */
-function projection(s: DeliveryState) {
-  return {
-    status: s.status,
-    attempt_count: s.attemptCount,
-    attempts_in_cycle: s.attemptsInCycle,
-    attempts: jsonb(stored(s.attempts)),
-    next_attempt_at: s.nextAttemptAt,
-    last_status_code: s.lastStatusCode,
-    recorded_while_disabled: s.recordedWhileDisabled,
-    version: s.version,
-  };
-}
 
 /** The projection columns as `unnest` binds them (`attempts` as JSON text). */
 const PROJECTION = {
@@ -213,69 +194,12 @@ export class SqlDeliveryStore extends DeliveryStore {
     super();
   }
 
-  async load(deliveryId: string, options: { lock?: boolean } = {}): Promise<LoadedDelivery | null> {
-    // The projection row is the stream's lock: writers of one delivery queue up instead of colliding.
-    if (
-      options.lock &&
-      !(await this.db.one(webhooks.selectFrom('webhook_deliveries').select('id').where('id', '=', deliveryId).forUpdate()))
-    )
-      return null;
-    const rows = await this.db.all(
-      webhooks.selectFrom('webhook_delivery_events').select(['type', 'data']).where('delivery_id', '=', deliveryId).orderBy('version'),
-    );
-    const state = fold(rows.map((r) => revive(r.type, r.data)));
-    return state ? { state, version: state.version } : null;
-  }
-
-  async append(deliveryId: string, expectedVersion: number, events: DeliveryEvent[], s: DeliveryState): Promise<boolean> {
-    if (events.length === 0) return true;
-    return this.db.transaction(async () => {
-      if (expectedVersion === 0) {
-        const inserted = await this.db.all(
-          webhooks
-            .insertInto('webhook_deliveries')
-            .values({
-              id: deliveryId,
-              endpoint_id: s.endpointId,
-              workspace_id: s.workspaceId,
-              event_id: s.eventId,
-              event_type: s.eventType,
-              created_at: s.createdAt,
-              ...projection(s),
-            })
-            .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-            .returning('id'),
-        );
-        if (inserted.length === 0) return false;
-      } else {
-        const updated = await this.db.all(
-          webhooks
-            .updateTable('webhook_deliveries')
-            .set({ ...projection(s), lease_token: null, lease_until: null })
-            .where('id', '=', deliveryId)
-            .where('version', '=', expectedVersion)
-            .returning('id'),
-        );
-        if (updated.length === 0) throw new ConcurrentDeliveryWriteError(deliveryId);
-      }
-      let version = expectedVersion;
-      for (const e of events) {
-        version += 1;
-        await this.db.all(
-          webhooks
-            .insertInto('webhook_delivery_events')
-            .values({ delivery_id: deliveryId, version, type: e.type, data: jsonb(payload(e)) }),
-        );
-      }
-      return true;
-    });
-  }
-
   async loadMany(deliveryIds: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, LoadedDelivery>> {
     const found = new Map<string, LoadedDelivery>();
     if (deliveryIds.length === 0) return found;
     const ids = [...new Set(deliveryIds)];
-    const rows = await this.db.all((options.lock === true ? loadLockedStreams : loadStreams)({ ids }));
+    // The projection row is the stream's lock: writers of one delivery queue up instead of colliding.
+    const rows = await this.db.all((locksRows(this.db, options) ? loadLockedStreams : loadStreams)({ ids }));
     for (const r of rows) {
       const state = fold((r.events ?? []).map((e) => revive(e.type, e.data)));
       if (state) found.set(r.id, { state, version: state.version });
@@ -383,15 +307,6 @@ const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
 export class SqlMessageStore extends MessageStore {
   constructor(private readonly db: Sql) {
     super();
-  }
-
-  async save(m: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void> {
-    await this.db.all(
-      webhooks
-        .insertInto('webhook_messages')
-        .values({ event_id: m.eventId, workspace_id: m.workspaceId, type: m.type, body: m.body, created_at: m.createdAt })
-        .onConflict((oc) => oc.column('event_id').doNothing()),
-    );
   }
 
   async saveMany(

@@ -64,14 +64,6 @@ export class ConcurrentDeliveryWriteError extends Error {
  * the list and dispatch queries read, written in the same transaction as the events.
  */
 export abstract class DeliveryStore {
-  /** With `lock`, the stream is locked until the transaction ends. */
-  abstract load(deliveryId: string, options?: { lock?: boolean }): Promise<LoadedDelivery | null>;
-  /**
-   * Appends `events` to a stream at `expectedVersion` (0 for a new stream) and writes the projection of
-   * `state`. A new stream that duplicates (endpoint, event) is skipped and returns false.
-   * A version mismatch throws ConcurrentDeliveryWriteError.
-   */
-  abstract append(deliveryId: string, expectedVersion: number, events: DeliveryEvent[], state: DeliveryState): Promise<boolean>;
   /**
    * Loads many streams at once (absent: no such delivery). With `lock`, the streams are locked until the
    * transaction ends, in the order of their ids.
@@ -96,7 +88,6 @@ export abstract class DeliveryStore {
 
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
-  abstract save(message: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }): Promise<void>;
   abstract saveMany(
     messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
   ): Promise<void>;
