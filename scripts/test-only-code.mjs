@@ -34,7 +34,8 @@ function declarations(source) {
   const out = [];
   for (const statement of source.statements) {
     if (!exported(statement)) continue;
-    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) out.push({ name: d.name, label: d.name.getText() });
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) out.push({ name: d.name, label: d.name.getText() });
     else if (statement.name) out.push({ name: statement.name, label: statement.name.getText() });
     if (ts.isClassDeclaration(statement) && statement.name)
       for (const member of statement.members) {
@@ -44,7 +45,12 @@ function declarations(source) {
         // Decorated members (routes, DTO fields) are reached by the framework.
         if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) continue;
         // Lifecycle hooks and handler entry points are called by the framework.
-        if (/^(execute|onModuleInit|onModuleDestroy|onApplicationBootstrap|onApplicationShutdown|beforeApplicationShutdown|intercept|catch|canActivate|use|transform)$/.test(member.name.getText())) continue;
+        if (
+          /^(execute|onModuleInit|onModuleDestroy|onApplicationBootstrap|onApplicationShutdown|beforeApplicationShutdown|intercept|catch|canActivate|use|transform)$/.test(
+            member.name.getText(),
+          )
+        )
+          continue;
         out.push({ name: member.name, label: `${statement.name.text}.${member.name.getText()}` });
       }
   }

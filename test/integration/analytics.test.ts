@@ -30,10 +30,22 @@ describe('GET /v1/analytics/summary', () => {
     });
   });
 
-  it.each(['0', '1', '14', '31', '365', 'abc', '-7', '7d'])('refuses range_days=%s with 400 on the parameter', async (range) => {
+  it.each(['0', '1', '14', '31', '365', '', 'abc', '7.0', '07a', '-7', '%207', '7.5', '7d'])(
+    'refuses range_days=%s with 400 on the parameter',
+    async (range) => {
+      const tenant = await aTenant(t.commands);
+      const res = await summary(tenant.auth, `?range_days=${range}`);
+      expect([res.status, res.body.code, res.body.errors[0].parameter]).toEqual([400, 'invalid_request', 'range_days']);
+    },
+  );
+
+  it.each([
+    ['7', 7],
+    ['30', 30],
+    ['90', 90],
+  ])('accepts range_days=%s', async (range, days) => {
     const tenant = await aTenant(t.commands);
-    const res = await summary(tenant.auth, `?range_days=${range}`);
-    expect([res.status, res.body.code, res.body.errors[0].parameter]).toEqual([400, 'invalid_request', 'range_days']);
+    expect((await summary(tenant.auth, `?range_days=${range}`)).body.range_days).toBe(days);
   });
 
   it('counts views, clicks, daily unique visitors, top links and referrers recorded from visits', async () => {

@@ -92,9 +92,6 @@ export class ApiKey {
   get id(): string {
     return this.state.id;
   }
-  get workspaceId(): string {
-    return this.state.workspaceId;
-  }
   get mode(): KeyMode {
     return this.state.mode;
   }

@@ -31,9 +31,4 @@ export class AddressViewLimit {
     if (verdict.counted) this.windows.set(key, verdict.window, { noUpdateTTL: verdict.window.counted > 1 });
     return verdict.counted;
   }
-
-  /** Windows held (for tests and the ADR's arithmetic). */
-  get size(): number {
-    return this.windows.size;
-  }
 }

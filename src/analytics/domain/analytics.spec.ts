@@ -1,18 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ctrPercent, dayOf, parseRangeDays, rangeStartDay, referrerLabel } from './analytics.js';
-
-describe('range_days', () => {
-  it('accepts 7, 30 and 90, defaulting to 30', () => {
-    expect(parseRangeDays(undefined)).toBe(30);
-    expect([parseRangeDays('7'), parseRangeDays('30'), parseRangeDays('90'), parseRangeDays(90)]).toEqual([7, 30, 90, 90]);
-  });
-
-  it.each(['0', '1', '14', '31', '365', '', 'abc', '7.0', '07a', '-7', ' 7', 7.5, null])('refuses %p with a 400 on range_days', (raw) => {
-    expect(() => parseRangeDays(raw)).toThrow(
-      expect.objectContaining({ code: 'invalid_request', errors: [expect.objectContaining({ parameter: 'range_days' })] }),
-    );
-  });
-});
+import { ctrPercent, dayOf, rangeStartDay, referrerLabel } from './analytics.js';
 
 describe('days', () => {
   it('uses UTC calendar days and counts today in the range', () => {

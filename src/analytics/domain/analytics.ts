@@ -1,16 +1,6 @@
-import { ValidationError } from '../../platform/domain/domain-error.js';
-
 export const RANGE_DAYS = [7, 30, 90] as const;
 export type RangeDays = (typeof RANGE_DAYS)[number];
 export const DIRECT = 'Direct';
-
-/** `range_days`: 7, 30 or 90 (default 30); anything else is a 400 on the parameter. */
-export function parseRangeDays(raw: unknown): RangeDays {
-  if (raw === undefined) return 30;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(RANGE_DAYS as readonly number[]).includes(n)) throw ValidationError.parameter('range_days', 'range_days must be 7, 30 or 90.');
-  return n as RangeDays;
-}
 
 /** The UTC calendar day of an instant, `YYYY-MM-DD`. */
 export function dayOf(at: Date): string {

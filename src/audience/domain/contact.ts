@@ -64,8 +64,4 @@ export class Contact extends AggregateRoot<ContactEvent> {
     contact.record({ type: 'ContactCaptured', contact: contact.state });
     return contact;
   }
-
-  static restore(state: ContactState): Contact {
-    return new Contact({ ...state });
-  }
 }

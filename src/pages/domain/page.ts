@@ -159,12 +159,6 @@ export class Page extends AggregateRoot<PageEvent> {
     });
   }
 
-  get id(): string {
-    return this.s.id;
-  }
-  get workspaceId(): string {
-    return this.s.workspaceId;
-  }
   get stamp(): Date {
     return this.s.draftUpdatedAt;
   }

@@ -272,6 +272,6 @@ describe('Endpoint: restore and snapshot', () => {
     expect(restored.subscribesTo('page.published')).toBe(false);
     expect(restored.id).toBe('we_1');
     expect(restored.workspaceId).toBe('ws_1');
-    expect(restored.status).toBe('ACTIVE');
+    expect(restored.snapshot().status).toBe('ACTIVE');
   });
 });

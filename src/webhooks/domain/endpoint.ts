@@ -143,9 +143,6 @@ export class Endpoint extends AggregateRoot<EndpointEvent> {
   get url(): string {
     return this.s.url;
   }
-  get status(): EndpointStatus {
-    return this.s.status;
-  }
 
   snapshot(): Readonly<EndpointState> {
     return { ...this.s, eventTypes: [...this.s.eventTypes] };

@@ -34,10 +34,6 @@ export class InFlightDeliveries implements InFlightView {
     return this.capacity - this.count;
   }
 
-  get size(): number {
-    return this.count;
-  }
-
   endpoint(endpointId: string): number {
     return this.byEndpoint.get(endpointId) ?? 0;
   }
