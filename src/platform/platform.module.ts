@@ -28,11 +28,11 @@ import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   /** The workers' pool is ours to close; MikroORM closes the API pool. */
   async onApplicationShutdown(): Promise<void> {
-    if (this.sql.workerPool !== this.sql.apiPool) await this.sql.workerPool.end();
+    if (this.db.workerPool !== this.db.apiPool) await this.db.workerPool.end();
   }
 
   static forRoot(config: AppConfig, runtime: AppRuntime): DynamicModule {
@@ -76,7 +76,7 @@ export class PlatformModule implements OnApplicationShutdown {
             return new Sql(apiPool, workerPool);
           },
         },
-        { provide: Transactions, inject: [Sql], useFactory: (sql: Sql): Transactions => ({ run: (work) => sql.transaction(work) }) },
+        { provide: Transactions, inject: [Sql], useFactory: (db: Sql): Transactions => ({ run: (work) => db.transaction(work) }) },
         IdempotencyStore,
         QuotaStore,
         WindowCounter,

@@ -21,18 +21,18 @@ function toWorkspace(row: WorkspaceRow): Workspace {
 
 @Injectable()
 export class SqlWorkspaceRepository extends WorkspaceRepository {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async byId(id: string): Promise<Workspace | null> {
-    const row = await this.sql.one(access.selectFrom('workspaces').selectAll().where('id', '=', id));
+    const row = await this.db.one(access.selectFrom('workspaces').selectAll().where('id', '=', id));
     return row ? toWorkspace(row) : null;
   }
 
   async save(workspace: Workspace): Promise<void> {
     const s = workspace.snapshot();
-    await this.sql.all(
+    await this.db.all(
       access
         .insertInto('workspaces')
         .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
@@ -47,7 +47,7 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
   }
 
   async count(): Promise<number> {
-    const row = await this.sql.one(access.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')));
+    const row = await this.db.one(access.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')));
     return Number(row?.n ?? 0);
   }
 }
@@ -68,17 +68,17 @@ function toKey(row: ApiKeyRow): ApiKey {
 
 @Injectable()
 export class SqlApiKeyRepository extends ApiKeyRepository {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async byId(id: string): Promise<ApiKey | null> {
-    const row = await this.sql.one(access.selectFrom('api_keys').selectAll().where('id', '=', id));
+    const row = await this.db.one(access.selectFrom('api_keys').selectAll().where('id', '=', id));
     return row ? toKey(row) : null;
   }
 
   async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       access.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     );
     return rows.map(toKey);
@@ -86,7 +86,7 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
 
   async save(key: ApiKey): Promise<void> {
     const s = key.snapshot();
-    await this.sql.all(
+    await this.db.all(
       access
         .insertInto('api_keys')
         .values({
@@ -129,12 +129,12 @@ const principalByLookupPrefix = prepared((p: Slots<{ prefix: string }>) =>
 
 @Injectable()
 export class SqlPrincipalLookup extends PrincipalLookup {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async byLookupPrefix(prefix: string): Promise<PrincipalRecord | null> {
-    const row = await this.sql.one(principalByLookupPrefix({ prefix }));
+    const row = await this.db.one(principalByLookupPrefix({ prefix }));
     if (!row) return null;
     const workspace = toWorkspace({
       id: row.workspace_id,

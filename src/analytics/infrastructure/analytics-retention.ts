@@ -17,7 +17,7 @@ export class AnalyticsRetention implements RetentionTask {
   readonly name = 'raw analytics facts';
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -25,7 +25,7 @@ export class AnalyticsRetention implements RetentionTask {
   purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
     return deleteInBatches(
-      this.sql,
+      this.db,
       (limit) =>
         analytics
           .deleteFrom('analytics_facts')

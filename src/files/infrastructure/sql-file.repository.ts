@@ -7,13 +7,13 @@ import { files, type FileRow } from './files.tables.js';
 
 @Injectable()
 export class SqlFileRepository extends FileRepository {
-  constructor(private readonly sql: Sql) {
+  constructor(private readonly db: Sql) {
     super();
   }
 
   async add(file: WorkspaceFile): Promise<void> {
     const f = file.state;
-    await this.sql.all(
+    await this.db.all(
       files.insertInto('files').values({
         id: f.id,
         workspace_id: f.workspaceId,
@@ -28,12 +28,12 @@ export class SqlFileRepository extends FileRepository {
   }
 
   async byId(id: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.sql.one(files.selectFrom('files').selectAll().where('id', '=', id)));
+    return this.toFile(await this.db.one(files.selectFrom('files').selectAll().where('id', '=', id)));
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {
     return this.toFile(
-      await this.sql.one(
+      await this.db.one(
         files.selectFrom('files').selectAll().where('workspace_id', '=', workspaceId).where('public_path', '=', publicPath),
       ),
     );

@@ -38,7 +38,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(sql: Sql) {
+  constructor(db: Sql) {
     collectDefaultMetrics({ register: this.registry });
     /** A gauge set from one query at scrape time; when the database is down it keeps its last value. */
     const fromDatabase = (name: string, help: string, query: Statement<{ v: string | null }>) =>
@@ -47,7 +47,7 @@ export class Metrics {
         help,
         registers: [this.registry],
         async collect() {
-          const row = await sql.one(query).catch(() => undefined);
+          const row = await db.one(query).catch(() => undefined);
           if (row) this.set(Number(row.v ?? 0));
         },
       });

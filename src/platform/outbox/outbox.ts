@@ -25,16 +25,16 @@ export interface PublishedEvent {
 @Injectable()
 export class Outbox {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly ids: IdGenerator,
   ) {}
 
   async append(messages: OutboxMessage[]): Promise<string[]> {
-    if (!this.sql.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
+    if (!this.db.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
     const eventIds: string[] = [];
     for (const m of messages) {
       const eventId = this.ids.next('whmsg');
-      await this.sql.all(
+      await this.db.all(
         outbox.insertInto('outbox').values({
           event_id: eventId,
           workspace_id: m.workspaceId,

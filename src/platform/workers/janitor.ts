@@ -97,10 +97,10 @@ export function retentionCutoff(clock: Clock, days: number): Date {
  * Runs a `DELETE … RETURNING` statement built for a row limit (`statement(batch)`), again and again until a
  * round deletes fewer rows than the limit; returns the total. Short statements keep locks short on big tables.
  */
-export async function deleteInBatches(sql: Sql, statement: (limit: number) => Statement<unknown>, batch: number): Promise<number> {
+export async function deleteInBatches(db: Sql, statement: (limit: number) => Statement<unknown>, batch: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = (await sql.all(statement(batch))).length;
+    const n = (await db.all(statement(batch))).length;
     total += n;
     if (n < batch) return total;
   }

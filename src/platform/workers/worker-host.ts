@@ -36,7 +36,7 @@ export class WorkerHost implements BeforeApplicationShutdown {
   constructor(
     @Inject(APP_RUNTIME) private readonly runtime: AppRuntime,
     private readonly registry: WorkerRegistry,
-    private readonly sql: Sql,
+    private readonly db: Sql,
   ) {}
 
   /** Starts the workers (once; nothing when RUN_WORKERS is off). Call after `app.init()` has resolved. */
@@ -44,7 +44,7 @@ export class WorkerHost implements BeforeApplicationShutdown {
     if (!this.runtime.runWorkers || this.started.length > 0) return;
     this.started = [...this.registry.workers];
     // Everything a worker runs draws from the workers' own pool (docs/adr/0025).
-    for (const w of this.started) this.sql.asWorker(() => w.start());
+    for (const w of this.started) this.db.asWorker(() => w.start());
     this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ')}`);
   }
 

@@ -15,7 +15,7 @@ export class RecordingOwnerNotifier extends OwnerNotifier {
   private readonly logger = new Logger('OwnerNotifier');
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly ids: IdGenerator,
   ) {
     super();
@@ -23,7 +23,7 @@ export class RecordingOwnerNotifier extends OwnerNotifier {
 
   async endpointDisabled(e: EndpointAutoDisabled): Promise<void> {
     const subject = `Webhook endpoint ${e.endpointId} was disabled after ${e.consecutiveFailures} consecutive failed deliveries`;
-    await this.sql.all(
+    await this.db.all(
       webhooks.insertInto('owner_notifications').values({
         id: this.ids.next('ntf'),
         workspace_id: e.workspaceId,

@@ -8,21 +8,21 @@ import { webhooks } from './webhooks.tables.js';
 @Injectable()
 export class SqlSecretResealer extends SecretResealer {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cipher: SecretCipher,
   ) {
     super();
   }
 
   async endpointIdsAfter(after: string, limit: number): Promise<string[]> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       webhooks.selectFrom('webhook_endpoints').select('id').where('id', '>', after).orderBy('id').limit(limit),
     );
     return rows.map((r) => r.id);
   }
 
   async reseal(id: string): Promise<ResealOutcome> {
-    const row = await this.sql.one(
+    const row = await this.db.one(
       webhooks
         .selectFrom('webhook_endpoints')
         .select(['id', 'secret_encrypted', 'previous_secret_encrypted'])
@@ -42,7 +42,7 @@ export class SqlSecretResealer extends SecretResealer {
     const previous = row.previous_secret_encrypted === null ? null : reseal(row.previous_secret_encrypted);
     if (current === null) return 'unreadable';
     if (current === row.secret_encrypted && previous === row.previous_secret_encrypted) return 'current';
-    await this.sql.all(
+    await this.db.all(
       webhooks
         .updateTable('webhook_endpoints')
         .set((eb) => ({

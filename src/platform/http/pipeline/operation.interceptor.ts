@@ -36,7 +36,7 @@ export class OperationInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly moduleRef: ModuleRef,
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly idempotency: IdempotencyStore,
     private readonly quota: QuotaStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -104,7 +104,7 @@ export class OperationInterceptor implements NestInterceptor {
       // A lazy unit of work (docs/adr/0024): it holds no connection until the command handler opens its
       // transaction, which then joins it; the stored outcome is written in that transaction before COMMIT.
       // A handler that waits on the network first (endpoint.test) therefore holds no connection while it waits.
-      return await this.sql.unitOfWork(
+      return await this.db.unitOfWork(
         () => lastValueFrom(next.handle()),
         async (result) => {
           if (!idem) return;

@@ -38,8 +38,8 @@ export function deliveryRowView(r: Pick<DeliveryRow, (typeof DELIVERY_COLUMNS)[n
 }
 
 /** Throws NotFoundError unless the workspace has this endpoint. */
-export async function endpointOf(sql: Sql, workspaceId: string, endpointId: string): Promise<void> {
-  const found = await sql.one(
+export async function endpointOf(db: Sql, workspaceId: string, endpointId: string): Promise<void> {
+  const found = await db.one(
     webhooks.selectFrom('webhook_endpoints').select('id').where('workspace_id', '=', workspaceId).where('id', '=', endpointId),
   );
   if (!found) throw new NotFoundError('webhook endpoint');

@@ -46,13 +46,13 @@ export class WebhookDispatcher implements BackgroundWorker {
     private readonly inFlight: InFlightDeliveries,
     private readonly recorder: DeliveryRecorder,
     private readonly clock: Clock,
-    sql: Sql,
+    db: Sql,
     registry: WorkerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     outage: DatabaseOutage,
   ) {
     this.loop.reportsTo(outage, this.name);
-    this.listener = new PgListener(sql.workerPool, 'webhook_deliveries', () => this.wake(), { outage });
+    this.listener = new PgListener(db.workerPool, 'webhook_deliveries', () => this.wake(), { outage });
     registry.register(this);
   }
 

@@ -7,15 +7,14 @@ import { Sql } from '../../../../platform/database/sql.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { ctrPercent, rangeStartDay } from '../../../domain/analytics.js';
 import { analytics } from '../../../infrastructure/analytics.tables.js';
-import { VisitRecorder } from '../../visit-recorder.js';
 import { GetAnalyticsSummaryQuery } from './get-analytics-summary.query.js';
 import type { AnalyticsSummaryView } from './get-analytics-summary.view.js';
 
 const TOP = 10;
 
 /**
- * Reads the daily rollups (never the raw facts), so the cost grows with days × links, not with traffic; first it
- * writes the visits this process still buffers.
+ * Reads the daily rollups (never the raw facts), so the cost grows with days × links, not with traffic. It only reads:
+ * the API writes this process's buffered visits first (FlushVisitsCommand, in the controller).
  * Unique visitors are summed per day: the daily salt makes the same person a new visitor on a new day.
  * The top links' page titles come from the pages context (GetPageTitlesQuery); a page that is gone has ''.
  * Tips come from commerce (GetTipStatsQuery): TIP sales created in the range; `currency` is the one most of them use (usd when none).
@@ -26,12 +25,9 @@ export class GetAnalyticsSummaryHandler implements IQueryHandler<GetAnalyticsSum
     private readonly db: Sql,
     private readonly queries: QueryBus,
     private readonly clock: Clock,
-    private readonly recorder: VisitRecorder,
   ) {}
 
   async execute(q: GetAnalyticsSummaryQuery): Promise<AnalyticsSummaryView> {
-    // This process's own buffered visits first (docs/adr/0029); other processes' arrive within a second.
-    await this.recorder.flush();
     const from = rangeStartDay(this.clock.now(), q.rangeDays);
     const since = sql<string>`${from}::date`;
     const [totals, links, referrers, tips] = await Promise.all([

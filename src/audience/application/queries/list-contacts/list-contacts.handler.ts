@@ -10,13 +10,13 @@ import { ListContactsQuery } from './list-contacts.query.js';
 @QueryHandler(ListContactsQuery)
 export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Page<ContactView>> {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cursors: CursorCodec,
   ) {}
 
   execute(q: ListContactsQuery): Promise<Page<ContactView>> {
     const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', q.workspaceId);
-    return listWorkspaceRows(this.sql, this.cursors, query, {
+    return listWorkspaceRows(this.db, this.cursors, query, {
       list: 'contacts',
       workspaceId: q.workspaceId,
       limit: q.limit,

@@ -9,12 +9,12 @@ import { ListFilesQuery } from './list-files.query.js';
 @QueryHandler(ListFilesQuery)
 export class ListFilesHandler implements IQueryHandler<ListFilesQuery, Page<FileView>> {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cursors: CursorCodec,
   ) {}
 
   execute(q: ListFilesQuery): Promise<Page<FileView>> {
-    return listWorkspaceRows(this.sql, this.cursors, files.selectFrom('files').selectAll().where('workspace_id', '=', q.workspaceId), {
+    return listWorkspaceRows(this.db, this.cursors, files.selectFrom('files').selectAll().where('workspace_id', '=', q.workspaceId), {
       list: 'files',
       workspaceId: q.workspaceId,
       limit: q.limit,

@@ -8,11 +8,11 @@ import { GetDeliveryQuery } from './get-delivery.query.js';
 
 @QueryHandler(GetDeliveryQuery)
 export class GetDeliveryHandler implements IQueryHandler<GetDeliveryQuery> {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   async execute(q: GetDeliveryQuery): Promise<DeliveryView> {
-    await endpointOf(this.sql, q.workspaceId, q.endpointId);
-    const row = await this.sql.one(
+    await endpointOf(this.db, q.workspaceId, q.endpointId);
+    const row = await this.db.one(
       webhooks
         .selectFrom('webhook_deliveries')
         .select(DELIVERY_COLUMNS)

@@ -11,17 +11,17 @@ import { ListDeliveriesQuery } from './list-deliveries.query.js';
 @QueryHandler(ListDeliveriesQuery)
 export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery> {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Sql,
     private readonly cursors: CursorCodec,
   ) {}
 
   async execute(q: ListDeliveriesQuery): Promise<Page<DeliveryView>> {
-    await endpointOf(this.sql, q.workspaceId, q.endpointId);
+    await endpointOf(this.db, q.workspaceId, q.endpointId);
     const list = `deliveries:${q.endpointId}`;
     const filter = q.status ?? '';
     let query = webhooks.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', q.endpointId);
     if (q.status) query = query.where('status', '=', q.status);
-    const rows = await keysetPage(this.sql, query, {
+    const rows = await keysetPage(this.db, query, {
       after: q.after ? this.cursors.decode(q.after, list, q.workspaceId, filter) : undefined,
       limit: q.limit,
     });

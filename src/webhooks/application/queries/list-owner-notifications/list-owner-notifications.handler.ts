@@ -7,10 +7,10 @@ import type { OwnerNotificationView } from './list-owner-notifications.view.js';
 /** What the default notifier recorded for a workspace's owner, newest first (operator CLI `notification list`). */
 @QueryHandler(ListOwnerNotificationsQuery)
 export class ListOwnerNotificationsHandler implements IQueryHandler<ListOwnerNotificationsQuery> {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Sql) {}
 
   async execute(q: ListOwnerNotificationsQuery): Promise<OwnerNotificationView[]> {
-    const rows = await this.sql.all(
+    const rows = await this.db.all(
       webhooks
         .selectFrom('owner_notifications')
         .select(['id', 'kind', 'subject', 'data', 'created_at'])
