@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { AnalyticsStore, type VisitFact } from './ports/analytics.ports.js';
+import type { RecordedVisit } from '../domain/visit-batch.js';
+import { AnalyticsStore } from './ports/analytics.ports.js';
 import { VISIT_BUFFER, VisitRecorder } from './visit-recorder.js';
 
 /** A store in memory that can be made to fail, as a database that is down would. */
 class MemoryStore extends AnalyticsStore {
-  batches: VisitFact[][] = [];
+  batches: RecordedVisit[][] = [];
   down = false;
 
-  recordBatch(facts: readonly VisitFact[]): Promise<void> {
+  recordBatch(facts: readonly RecordedVisit[]): Promise<void> {
     if (this.down) return Promise.reject(new Error('connection refused'));
     this.batches.push([...facts]);
     return Promise.resolve();
@@ -18,7 +19,7 @@ class MemoryStore extends AnalyticsStore {
   }
 }
 
-const fact = (i: number): VisitFact => ({
+const fact = (i: number): RecordedVisit => ({
   workspaceId: 'ws_1',
   pageId: 'pg_1',
   kind: 'VIEW',

@@ -11,7 +11,8 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { DatabaseOutage } from '../../platform/observability/database-outage.js';
 import { Metrics } from '../../platform/observability/metrics.js';
-import { AnalyticsStore, type VisitFact } from './ports/analytics.ports.js';
+import type { RecordedVisit } from '../domain/visit-batch.js';
+import { AnalyticsStore } from './ports/analytics.ports.js';
 
 /** How the visits of this process are buffered (docs/adr/0029). */
 export const VISIT_BUFFER = {
@@ -38,7 +39,7 @@ export const VISIT_BUFFER = {
 @Injectable()
 export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Analytics');
-  private pending: VisitFact[] = [];
+  private pending: RecordedVisit[] = [];
   private writing: Promise<boolean> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** visits ever added, and visits written or dropped: a flush waits until the second reaches the first as it was */
@@ -58,8 +59,8 @@ export class VisitRecorder implements OnApplicationBootstrap, BeforeApplicationS
     this.outage = outage ?? new DatabaseOutage();
   }
 
-  add(fact: VisitFact): void {
-    this.pending.push(fact);
+  add(visit: RecordedVisit): void {
+    this.pending.push(visit);
     this.added++;
     if (this.pending.length > this.capacity) this.drop(this.pending.length - this.capacity);
     if (this.pending.length >= VISIT_BUFFER.flushAt && !this.writing) void this.writeBatch();

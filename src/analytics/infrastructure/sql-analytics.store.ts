@@ -3,7 +3,8 @@ import { slotColumns, unnest } from '../../platform/database/array-parameters.js
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { rollUp, withUniqueVisitors } from '../domain/visit-batch.js';
-import { AnalyticsStore, type VisitFact } from '../application/ports/analytics.ports.js';
+import { AnalyticsStore } from '../application/ports/analytics.ports.js';
+import type { RecordedVisit } from '../domain/visit-batch.js';
 import { analytics } from './analytics.tables.js';
 
 // One statement per table for a whole batch: parallel arrays, one bound parameter per column, so the text
@@ -24,7 +25,7 @@ const insertFacts = prepared(
       workspace_id: string[];
       page_id: string[];
       block_id: (string | null)[];
-      kind: VisitFact['kind'][];
+      kind: RecordedVisit['kind'][];
       referrer: string[];
       visitor_hash: string[];
       occurred_at: Date[];
@@ -160,13 +161,13 @@ export class SqlAnalyticsStore extends AnalyticsStore {
     super();
   }
 
-  async recordBatch(facts: readonly VisitFact[]): Promise<void> {
-    if (facts.length === 0) return;
-    const rollup = rollUp(facts);
+  async recordBatch(visits: readonly RecordedVisit[]): Promise<void> {
+    if (visits.length === 0) return;
+    const rollup = rollUp(visits);
     await this.db.transaction(async () => {
       await this.db.all(
         insertFacts(
-          columns(facts, (f) => ({
+          columns(visits, (f) => ({
             workspace_id: f.workspaceId,
             page_id: f.pageId,
             block_id: f.link?.blockId ?? null,

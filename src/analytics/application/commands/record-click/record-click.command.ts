@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Visit } from '../visit-fact.js';
+import type { Visit } from '../recorded-visit.js';
 
 /** Counts a click on a tracked block of a live page: the block, its label and its target, as they were clicked. */
 export class RecordClickCommand extends Command<void> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/time/clock.js';
 import { VisitRecorder } from '../../visit-recorder.js';
 import { VisitorHasher } from '../../visitor-hash.js';
-import { visitFact } from '../visit-fact.js';
+import { recordedVisit } from '../recorded-visit.js';
 import { RecordClickCommand } from './record-click.command.js';
 
 /** Adds the visit to this process's buffer, written in batches with the day's rollups (totals, visitors, links; docs/adr/0029). */
@@ -17,6 +17,6 @@ export class RecordClickHandler implements ICommandHandler<RecordClickCommand, v
   ) {}
 
   async execute(cmd: RecordClickCommand): Promise<void> {
-    this.recorder.add({ ...visitFact(cmd.visit, 'CLICK', this.hasher, this.clock.now()), link: cmd.link });
+    this.recorder.add({ ...recordedVisit(cmd.visit, 'CLICK', this.hasher, this.clock.now()), link: cmd.link });
   }
 }

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { ViewRequest } from '../../../domain/view-counting.js';
-import type { Visit } from '../visit-fact.js';
+import type { Visit } from '../recorded-visit.js';
 
 /**
  * Counts a view of a live page, unless the request is not one a person made (`request`: HEAD, a prefetch, a load

@@ -6,7 +6,7 @@ import { uncountedReason } from '../../../domain/view-counting.js';
 import { AddressViewLimit } from '../../address-view-limit.js';
 import { VisitRecorder } from '../../visit-recorder.js';
 import { VisitorHasher } from '../../visitor-hash.js';
-import { visitFact } from '../visit-fact.js';
+import { recordedVisit } from '../recorded-visit.js';
 import { RecordViewCommand } from './record-view.command.js';
 
 /**
@@ -32,6 +32,6 @@ export class RecordViewHandler implements ICommandHandler<RecordViewCommand, voi
       this.metrics.viewsNotCounted.inc({ reason });
       return;
     }
-    this.recorder.add(visitFact(cmd.visit, 'VIEW', this.hasher, this.clock.now()));
+    this.recorder.add(recordedVisit(cmd.visit, 'VIEW', this.hasher, this.clock.now()));
   }
 }

@@ -1,5 +1,5 @@
 import { referrerLabel } from '../../domain/analytics.js';
-import type { VisitFact } from '../ports/analytics.ports.js';
+import type { RecordedVisit } from '../../domain/visit-batch.js';
 import type { VisitorHasher } from '../visitor-hash.js';
 
 /** A request for a live page, as the site sees it. */
@@ -13,8 +13,8 @@ export interface Visit {
   ownHosts: readonly string[];
 }
 
-/** The fact a visit becomes: the referrer reduced to a host, the visitor to a daily-salted hash (never an IP). */
-export function visitFact(v: Visit, kind: 'VIEW' | 'CLICK', hasher: VisitorHasher, at: Date): VisitFact {
+/** A visit as it is recorded: the referrer reduced to a host, the visitor to a daily-salted hash (never an IP). */
+export function recordedVisit(v: Visit, kind: 'VIEW' | 'CLICK', hasher: VisitorHasher, at: Date): RecordedVisit {
   return {
     workspaceId: v.workspaceId,
     pageId: v.pageId,
