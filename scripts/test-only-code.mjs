@@ -27,6 +27,20 @@ const program = service.getProgram();
 const rel = (f) => relative(process.cwd(), f);
 const isTest = (f) => f.endsWith('.spec.ts') || rel(f).startsWith('test/');
 const isSource = (f) => rel(f).startsWith('src/') && !isTest(f) && !rel(f).startsWith('src/platform/database/migrations/');
+/** Lifecycle hooks and handler entry points, which Nest calls. */
+const FRAMEWORK_CALLED = new Set([
+  'execute',
+  'onModuleInit',
+  'onModuleDestroy',
+  'onApplicationBootstrap',
+  'onApplicationShutdown',
+  'beforeApplicationShutdown',
+  'intercept',
+  'catch',
+  'canActivate',
+  'use',
+  'transform',
+]);
 const exported = (node) => ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Export;
 
 /** The declarations to check: exported top-level names, and the members of exported classes. */
@@ -45,12 +59,7 @@ function declarations(source) {
         // Decorated members (routes, DTO fields) are reached by the framework.
         if (ts.canHaveDecorators(member) && ts.getDecorators(member)?.length) continue;
         // Lifecycle hooks and handler entry points are called by the framework.
-        if (
-          /^(execute|onModuleInit|onModuleDestroy|onApplicationBootstrap|onApplicationShutdown|beforeApplicationShutdown|intercept|catch|canActivate|use|transform)$/.test(
-            member.name.getText(),
-          )
-        )
-          continue;
+        if (FRAMEWORK_CALLED.has(member.name.getText())) continue;
         out.push({ name: member.name, label: `${statement.name.text}.${member.name.getText()}` });
       }
   }
