@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { prepare } from './bootstrap.js';
-import { AppModule } from './app.module.js';
+import { WorkerModule } from './worker.module.js';
 import { PinoNestLogger } from './platform/observability/logger.js';
 import { Metrics } from './platform/observability/metrics.js';
 import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
@@ -14,7 +14,7 @@ export async function startWorkers(stop: GracefulStop): Promise<void> {
   stop.useLogger((level, fields, message) => logger[level](fields, message));
   if (embedded) stop.onStop('embedded PostgreSQL', () => embedded.stop());
   stop.checkpoint();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, runtime), { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, runtime), { logger: new PinoNestLogger(logger) });
   stop.onStop('application', () => app.close());
   await app.init();
   stop.checkpoint();
