@@ -42,6 +42,17 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 // only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
+// Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
+// BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
+const WORKER_FLAGS = [
+  ...(
+    /node ((?:--\S+ )*)dist\/worker\.js/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url))).scripts.worker)?.[1] ??
+    ''
+  )
+    .split(' ')
+    .filter(Boolean),
+  ...(process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean),
+];
 const { freePort } = await import('../dist/platform/database/embedded-postgres.js');
 const { migrate } = await import('../dist/platform/database/orm.js');
 
@@ -82,6 +93,7 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 /** Starts an entry point; ready when its output matches `ready`, or (a port) when it answers /health/live. */
 function launch(entry, env, ready) {
   const flags = PROFILE_DIR && entry.startsWith('dist/') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  if (entry === 'dist/worker.js') flags.push(...WORKER_FLAGS);
   const child = spawn(process.execPath, [...flags, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -568,7 +580,8 @@ try {
           '',
           '',
           one.errors,
-          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB; ` +
+          `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB ` +
+            `(node ${WORKER_FLAGS.join(' ') || 'without flags'}); ` +
             `service/raw ${(one.rate / raw).toFixed(2)}×; ` +
             `CPU per delivery: worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver and backlog insert ${one.cpu.own} µs`,
         ],
