@@ -10,7 +10,7 @@ import {
   type DeliveryEvent,
   type DeliveryState,
   type RetryPolicy,
-} from '../domain/delivery.js';
+} from '../domain/delivery/index.js';
 import { ConcurrentDeliveryWriteError, DeliveryStore } from './ports/webhook.ports.js';
 
 export interface Decided {

@@ -3,7 +3,7 @@ import type { OutboxSubscriber } from '../../platform/outbox/outbox-relay.js';
 import type { PublishedEvent } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
-import type { CreateDelivery } from '../domain/delivery.js';
+import type { CreateDelivery } from '../domain/delivery/index.js';
 import type { Endpoint } from '../domain/endpoint.js';
 import { FirstAttempts, type SentBatch } from './commands/dispatch-due-deliveries/first-attempts.js';
 import { DeliveryLog } from './delivery-log.js';

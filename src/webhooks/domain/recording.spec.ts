@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decide, fold, type DeliveryEvent, type DeliveryState, type RetryPolicy } from './delivery.js';
+import { decide, fold, type DeliveryEvent, type DeliveryState, type RetryPolicy } from './delivery/index.js';
 import { CONSECUTIVE_FAILURES_BEFORE_DISABLE, Endpoint } from './endpoint.js';
 import { endpointCounterEffect, planRecording, type ClaimedOutcome } from './recording.js';
 

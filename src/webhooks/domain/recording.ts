@@ -6,7 +6,7 @@ import {
   type HoldForDisabledEndpoint,
   type RecordAttempt,
   type RetryPolicy,
-} from './delivery.js';
+} from './delivery/index.js';
 import type { Endpoint, EndpointAutoDisabled } from './endpoint.js';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import type { DeliveryState } from '../domain/delivery.js';
+import type { DeliveryState } from '../domain/delivery/index.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
 import { useIndexPlans } from './index-plans.js';
 import type { DeliveryRow } from './webhooks.tables.js';

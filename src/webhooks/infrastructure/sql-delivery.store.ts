@@ -4,7 +4,7 @@ import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery.js';
+import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery/index.js';
 import type { StreamAppend } from '../domain/recording.js';
 import { DeliveryStore, MessageStore, type LoadedDelivery, type NewStream } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';

@@ -1,4 +1,4 @@
-import type { DeliveryState } from '../../domain/delivery.js';
+import type { DeliveryState } from '../../domain/delivery/index.js';
 import type { DueEndpoint } from '../../domain/fair-share.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveryEvent, DeliveryState } from '../../domain/delivery.js';
+import type { DeliveryEvent, DeliveryState } from '../../domain/delivery/index.js';
 import type { Endpoint, EndpointAutoDisabled } from '../../domain/endpoint.js';
 import type { StreamAppend } from '../../domain/recording.js';
 

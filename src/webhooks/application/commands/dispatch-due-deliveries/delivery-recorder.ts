@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../../platform/time/clock.js';
-import type { DeliveryState } from '../../../domain/delivery.js';
+import type { DeliveryState } from '../../../domain/delivery/index.js';
 import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
 import { DeliveryLog } from '../../delivery-log.js';
 import { BatchTransactions } from '../../ports/dispatch.ports.js';

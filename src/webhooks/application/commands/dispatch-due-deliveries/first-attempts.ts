@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { Clock } from '../../../../platform/time/clock.js';
-import { decide, fold, type CreateDelivery, type DeliveryState } from '../../../domain/delivery.js';
+import { decide, fold, type CreateDelivery, type DeliveryState } from '../../../domain/delivery/index.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { shareClaim } from '../../../domain/fair-share.js';
 import { endpointCounterEffect, planRecording, type ClaimedOutcome } from '../../../domain/recording.js';

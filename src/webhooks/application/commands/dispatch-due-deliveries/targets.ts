@@ -1,4 +1,4 @@
-import type { RecordAttempt } from '../../../domain/delivery.js';
+import type { RecordAttempt } from '../../../domain/delivery/index.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import type { EndpointRepository, PreparedTarget, TransportOutcome, WebhookTransport } from '../../ports/webhook.ports.js';
 

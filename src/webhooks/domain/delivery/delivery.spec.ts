@@ -13,7 +13,7 @@ import {
   type DeliveryEvent,
   type DeliveryState,
   type RetryPolicy,
-} from './delivery.js';
+} from './index.js';
 
 const t0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
