@@ -7,92 +7,26 @@ import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
 import { LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
+import { renderErrorPage, renderLivePage, type LivePageView } from './render/live-page.js';
+import { SiteForms } from './site-forms.js';
 import {
-  renderErrorPage,
-  renderGatePage,
-  renderLivePage,
-  renderNotFoundPage,
-  renderNoticePage,
-  type LivePageView,
-} from './render/live-page.js';
-
-/** Security headers for every HTML document of the site: no scripts at all, inline styles only. */
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-function html(reply: FastifyReply, status: number, body: string | Buffer, cache = 'no-cache'): FastifyReply {
-  return reply
-    .status(status)
-    .headers({ ...HTML_HEADERS, 'cache-control': cache })
-    .send(body);
-}
-
-type FormBody = Record<string, string | undefined>;
-
-/** A form post parsed by the urlencoded parser; anything else is treated as an empty form. */
-function form(req: FastifyRequest): FormBody {
-  const b = req.body;
-  if (!b || typeof b !== 'object' || Array.isArray(b)) return {};
-  const out: FormBody = {};
-  for (const [k, v] of Object.entries(b as Record<string, unknown>)) if (typeof v === 'string') out[k] = v.slice(0, 1000);
-  return out;
-}
-
-/**
- * A redirect target as a `Location` value: its normalized form, which is plain ASCII (punycode host,
- * percent-encoded path), so the header can always be sent. URLs are stored normalized; this also covers
- * rows written before they were. Null when it is neither an absolute URL nor a same-origin path.
- */
-function location(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    if (url.startsWith('/') && !url.startsWith('//')) {
-      const path = new URL(url, 'http://site.invalid'); // a same-origin path (a workspace file) stays a path
-      return path.pathname + path.search + path.hash;
-    }
-    return new URL(url).href;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether `If-None-Match` names `etag` (a list, weak validators compared weakly, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
-  });
-}
+  html,
+  livePage,
+  location,
+  matches,
+  NotFound,
+  notFound,
+  PIXEL,
+  RETRY_AFTER_SECONDS,
+  unavailable,
+  type Params,
+} from './site-http.js';
 
 /** A live page's document, rendered and encoded once per loaded page (the cache keeps a page until it changes). */
 interface Rendered {
   body: Buffer;
   etag: string;
 }
-
-/** The 404 page never changes: encoded once (scans for random slugs are answered from memory). */
-let notFoundPage: Buffer | undefined;
-const notFound = () => (notFoundPage ??= Buffer.from(renderNotFoundPage()));
-
-/** The page a visitor gets while the database is unreachable and the page asked for is not in memory. */
-let unavailablePage: Buffer | undefined;
-const unavailable = () =>
-  (unavailablePage ??= Buffer.from(
-    renderNoticePage('This page will be back in a moment', 'We can’t show it right now. Please try again in a few seconds.'),
-  ));
-/** Seconds a visitor (or a CDN) is asked to wait before trying again during an outage. */
-const RETRY_AFTER_SECONDS = '5';
-
-type Params = { slug: string; block_id: string };
-
-/** A transparent 1×1 GIF, the CDN beacon's answer. */
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
  * The live site at PUBLIC_SITE_URL, served by Fastify directly rather than through Nest's router, guards and
@@ -105,7 +39,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 @Injectable()
 export class SiteRoutes implements OnModuleInit {
   private readonly ownHosts: string[];
-  private readonly ownOrigins: Set<string>;
+  private readonly forms: SiteForms;
   private readonly base: string;
   private readonly rendered = new WeakMap<LivePage, Rendered>();
   /** SITE_CDN_MAX_AGE: pages cacheable by shared caches, views counted by the beacon (docs/adr/0031) */
@@ -118,8 +52,9 @@ export class SiteRoutes implements OnModuleInit {
   ) {
     const siteUrl = new URL(config.publicSiteUrl);
     this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
-    this.ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
     this.base = sitePath(config.publicSiteUrl);
+    const ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
+    this.forms = new SiteForms(this.site, this.base, ownOrigins, (page, extra) => this.render(page, extra));
     this.cdnMaxAge = config.siteCdnMaxAge;
     // A page's document is rendered on its load and weighed with it, so that the cache's byte bound covers both.
     this.site.keepBeside((page) => this.document(page).body.length);
@@ -151,9 +86,9 @@ export class SiteRoutes implements OnModuleInit {
     if (this.base) site.setNotFoundHandler((_req, reply) => html(reply, 404, notFound()));
     site.get<{ Params: Params; Querystring: { subscribed?: unknown } }>('/:slug', (req, reply) => this.show(req, reply));
     site.get<{ Params: Params }>('/:slug/r/:block_id', (req, reply) => this.click(req, reply));
-    site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.subscribe(req, reply));
-    site.get<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.download(req, reply));
-    site.post<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.unlock(req, reply));
+    site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.forms.subscribe(req, reply));
+    site.get<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.download(req, reply));
+    site.post<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.unlock(req, reply));
     if (this.cdnMaxAge !== null) site.get<{ Params: Params }>('/:slug/seen.gif', (req, reply) => this.seen(req, reply));
     done();
   }
@@ -191,12 +126,6 @@ export class SiteRoutes implements OnModuleInit {
       fetchDest: document ? one(h['sec-fetch-dest']) : undefined,
       userAgent: String(h['user-agent'] ?? ''),
     };
-  }
-
-  private async live(slug: string): Promise<LivePage> {
-    const page = await this.site.page(slug);
-    if (!page) throw new NotFound();
-    return page;
   }
 
   private render(page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues' | 'beacon'> = {}): string {
@@ -255,124 +184,12 @@ export class SiteRoutes implements OnModuleInit {
   }
 
   private async click(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const page = await this.live(req.params.slug);
+    const page = await livePage(this.site, req.params.slug);
     const target = location(await this.site.click(page, req.params.block_id, this.visitor(req)));
     if (!target) throw new NotFound();
     return reply
       .status(302)
       .headers({ location: target, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' })
       .send();
-  }
-
-  /**
-   * A form post sent from another site (its `Origin` names a foreign origin, or is `null` as from a sandboxed
-   * frame) is refused: the forms are for the page's own visitors. A post without `Origin` (an old client) is
-   * accepted; the per-address limit still applies to it.
-   */
-  private foreignOrigin(req: FastifyRequest): boolean {
-    const origin = req.headers.origin;
-    // Own: PUBLIC_SITE_URL's or PUBLIC_API_URL's origin, or the origin the request itself was sent to.
-    return !(origin === undefined || this.ownOrigins.has(origin) || origin === `${req.protocol}://${req.host}`);
-  }
-
-  private refuseForeignOrigin(reply: FastifyReply): FastifyReply {
-    return html(reply, 403, renderNoticePage('This form can’t be sent from here', 'Open the page itself and send the form from there.'));
-  }
-
-  /**
-   * Past the per-address limit on form posts, sends a friendly 429 page with Retry-After (nothing is stored) and
-   * says so. (It returns a flag, not the reply: a reply is thenable, and awaiting it would resolve to undefined.)
-   */
-  private async refusedOverLimit(page: LivePage, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const verdict = await this.site.admitFormPost(page, req.ip);
-    if (verdict.allowed) return false;
-    const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-    reply.header('retry-after', String(verdict.retryAfterSeconds));
-    html(reply, 429, renderNoticePage('Too many tries', `Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`));
-    return true;
-  }
-
-  private async subscribe(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    if (this.foreignOrigin(req)) return this.refuseForeignOrigin(reply);
-    const blockId = req.params.block_id;
-    const page = await this.live(req.params.slug);
-    const block = this.site.block(page, blockId, 'NEWSLETTER');
-    if (!block) throw new NotFound();
-    if (await this.refusedOverLimit(page, req, reply)) return reply;
-    const f = form(req);
-    const email = (f.email ?? '').trim();
-    const name = (f.name ?? '').trim() || undefined;
-    // A filled honeypot is a bot: answer as if it worked, capture nothing.
-    if (!f.website) {
-      const problem = await this.tryCapture(() => this.site.capture(page, block, 'NEWSLETTER', email, name));
-      if (problem)
-        return html(
-          reply,
-          400,
-          this.render(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }),
-        );
-    }
-    return reply
-      .status(303)
-      .headers({
-        location: `${this.base}/${page.slug}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`,
-        'cache-control': 'no-store',
-      })
-      .send();
-  }
-
-  private async download(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const page = await this.live(req.params.slug);
-    const block = this.site.block(page, req.params.block_id, 'FILE');
-    const target = location(block?.fileUrl);
-    if (!block || !target) throw new NotFound();
-    if (block.data.gated !== true) return reply.status(302).headers({ location: target, 'cache-control': 'no-store' }).send();
-    return html(reply, 200, this.gate(page, block.id, block.label));
-  }
-
-  private async unlock(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    if (this.foreignOrigin(req)) return this.refuseForeignOrigin(reply);
-    const page = await this.live(req.params.slug);
-    const block = this.site.block(page, req.params.block_id, 'FILE');
-    const target = location(block?.fileUrl);
-    if (!block || !target) throw new NotFound();
-    if (await this.refusedOverLimit(page, req, reply)) return reply;
-    const email = (form(req).email ?? '').trim();
-    if (block.data.gated === true) {
-      const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
-      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, email));
-    }
-    return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
-  }
-
-  private gate(page: LivePage, blockId: string, fileTitle: string, error?: string, email?: string): string {
-    const at = `${this.base}/${page.slug}`;
-    return renderGatePage({
-      title: page.title,
-      locale: page.locale,
-      theme: page.theme,
-      fileTitle,
-      action: `${at}/d/${encodeURIComponent(blockId)}`,
-      backUrl: at,
-      error,
-      email,
-    });
-  }
-
-  /** Runs a capture; a validation failure comes back as a sentence for the visitor. */
-  private async tryCapture(capture: () => Promise<void>): Promise<string | null> {
-    try {
-      await capture();
-      return null;
-    } catch (err) {
-      if (err instanceof DomainError && err.code === 'invalid_request') return err.message;
-      throw err;
-    }
-  }
-}
-
-class NotFound extends DomainError {
-  constructor() {
-    super('resource_not_found', 'No such live page.');
   }
 }
