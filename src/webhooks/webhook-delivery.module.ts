@@ -16,7 +16,8 @@ import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, Webhook
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
 import { SqlBatchTransactions, SqlDeliveryQueue } from './infrastructure/sql-delivery.queue.js';
-import { SqlDeliveryStore, SqlMessageStore } from './infrastructure/sql-delivery.store.js';
+import { SqlDeliveryStore } from './infrastructure/sql-delivery.store.js';
+import { SqlMessageStore } from './infrastructure/sql-message.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
 import { WebhookRetention } from './infrastructure/webhook-retention.js';

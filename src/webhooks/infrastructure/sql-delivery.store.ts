@@ -1,187 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { SelectQueryBuilder } from 'kysely';
-import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { sql } from '../../platform/database/query-builder.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { fold, type AttemptRecord, type DeliveryEvent, type DeliveryState } from '../domain/delivery/index.js';
+import { fold } from '../domain/delivery/index.js';
 import type { StreamAppend } from '../domain/recording.js';
-import { DeliveryStore, MessageStore, type LoadedDelivery, type NewStream } from '../application/ports/webhook.ports.js';
-import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
-import { webhooks, type StoredAttempt } from './webhooks.tables.js';
-
-const DATE_FIELDS = new Set(['at', 'nextAttemptAt']);
-
-/** Events are stored as JSON; their instants come back as Dates. */
-function revive(type: string, data: Record<string, unknown>): DeliveryEvent {
-  const e: Record<string, unknown> = { type };
-  for (const [k, v] of Object.entries(data)) e[k] = DATE_FIELDS.has(k) && typeof v === 'string' ? new Date(v) : v;
-  return e as unknown as DeliveryEvent;
-}
-
-/** What an event stores in `data`: everything but its type. */
-function payload(event: DeliveryEvent): Record<string, unknown> {
-  const { type: _type, ...data } = event;
-  return data;
-}
-
-/** An attempt as the projection's `attempts` column holds it (its instant as JSON text). */
-const stored = (attempts: readonly AttemptRecord[]): StoredAttempt[] => attempts.map((a) => ({ ...a, at: a.at.toISOString() }));
-
-/** The projection columns as `unnest` binds them (`attempts` as JSON text). */
-const PROJECTION = {
-  status: 'text',
-  attempt_count: 'int',
-  attempts_in_cycle: 'int',
-  attempts: 'text',
-  next_attempt_at: 'timestamptz',
-  last_status_code: 'int',
-  recorded_while_disabled: 'boolean',
-  version: 'int',
-} as const;
-
-/** The projection columns of states, as parallel arrays. */
-const projectionArrays = (states: readonly DeliveryState[]) => ({
-  status: states.map((s) => s.status),
-  attempt_count: states.map((s) => s.attemptCount),
-  attempts_in_cycle: states.map((s) => s.attemptsInCycle),
-  attempts: states.map((s) => JSON.stringify(stored(s.attempts))),
-  next_attempt_at: states.map((s) => s.nextAttemptAt),
-  last_status_code: states.map((s) => s.lastStatusCode),
-  recorded_while_disabled: states.map((s) => s.recordedWhileDisabled),
-  version: states.map((s) => s.version),
-});
-type ProjectionArrays = ReturnType<typeof projectionArrays>;
-
-/** The event rows of several appends, as parallel arrays: (delivery_id, version, type, data as JSON text). */
-function eventArrays(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]) {
-  const arrays = { e_delivery_id: [] as string[], e_version: [] as number[], e_type: [] as string[], e_data: [] as string[] };
-  for (const a of appends) {
-    a.events.forEach((e, i) => {
-      arrays.e_delivery_id.push(a.deliveryId);
-      arrays.e_version.push(a.expectedVersion + i + 1);
-      arrays.e_type.push(e.type);
-      arrays.e_data.push(JSON.stringify(payload(e)));
-    });
-  }
-  return arrays;
-}
-type EventArrays = ReturnType<typeof eventArrays>;
-
-/** The event rows of the streams whose projection `written` returned (the others were not written). */
-function eventsOf<DB, TB extends keyof DB>(p: Slots<EventArrays>, written: SelectQueryBuilder<DB, TB, { id: string }>) {
-  const rows = unnest('e', {
-    delivery_id: [p.e_delivery_id, 'text'],
-    version: [p.e_version, 'int'],
-    type: [p.e_type, 'text'],
-    data: [p.e_data, 'text'],
-  });
-  return webhooks
-    .selectFrom(rows)
-    .select((eb) => ['e.delivery_id', 'e.version', 'e.type', eb.cast<Record<string, unknown>>('e.data', 'jsonb').as('data')])
-    .where('e.delivery_id', 'in', written);
-}
-
-/** The columns a new stream's projection row is written with. */
-const INSERT_COLUMNS = [
-  'id',
-  'endpoint_id',
-  'workspace_id',
-  'event_id',
-  'event_type',
-  'created_at',
-  'status',
-  'attempt_count',
-  'attempts_in_cycle',
-  'attempts',
-  'next_attempt_at',
-  'last_status_code',
-  'recorded_while_disabled',
-  'version',
-  'lease_token',
-  'lease_until',
-] as const;
-
-// The batch statements of the fan-out and the dispatcher, compiled once (docs/adr/0027).
-
-/** Streams with their projection rows, in id order; with the lock, the projection rows are locked in that order. */
-const streamsQuery = (p: Slots<{ ids: string[] }>) =>
-  webhooks
-    .selectFrom('webhook_deliveries as d')
-    .select((eb) => [
-      'd.id',
-      eb
-        .selectFrom('webhook_delivery_events as e')
-        .select((stream) =>
-          stream.fn
-            .jsonAgg(jsonBuildObject({ type: stream.ref('e.type'), data: stream.ref('e.data') }))
-            .orderBy('e.version')
-            .as('events'),
-        )
-        .whereRef('e.delivery_id', '=', 'd.id')
-        .as('events'),
-    ])
-    .where((eb) => eb('d.id', '=', eb.fn.any(textArray(p.ids))))
-    .orderBy('d.id');
-const loadStreams = prepared(streamsQuery);
-const loadLockedStreams = prepared((p: Slots<{ ids: string[] }>) => streamsQuery(p).forUpdate('d'));
-
-/**
- * New streams, bound as one JSON parameter (encoding a JSON text costs the driver far less than escaping a
- * dozen text arrays): their projection rows (once per endpoint and event), then the events of the rows
- * written, at versions 1, 2, ...
- */
-const createStreams = prepared(
-  (p: Slots<{ streams: string }>) =>
-    sql<{ delivery_id: string }>`
-    WITH input AS (
-      SELECT * FROM json_to_recordset(${p.streams}::json) AS d(
-        id text, endpoint_id text, workspace_id text, event_id text, event_type text, created_at timestamptz,
-        status text, attempt_count int, attempts_in_cycle int, attempts jsonb, next_attempt_at timestamptz,
-        last_status_code int, recorded_while_disabled boolean, version int, lease_token text, lease_until timestamptz,
-        events json)
-    ), created AS (
-      INSERT INTO webhook_deliveries (${sql.join(INSERT_COLUMNS.map((c) => sql.id(c)))})
-      SELECT ${sql.join(INSERT_COLUMNS.map((c) => sql.ref(`input.${c}`)))} FROM input
-      ON CONFLICT (event_id, endpoint_id) DO NOTHING
-      RETURNING id
-    )
-    INSERT INTO webhook_delivery_events (delivery_id, version, type, data)
-    SELECT input.id, e.ordinality::int, e.value->>'type', (e.value->'data')::jsonb
-    FROM input JOIN created ON created.id = input.id
-    CROSS JOIN LATERAL json_array_elements(input.events) WITH ORDINALITY AS e(value, ordinality)
-    RETURNING delivery_id
-  `,
-);
-
-/** Moves projections under a compare-and-set on version; only the streams it moved get their events. */
-const appendStreams = prepared((p: Slots<{ id: string[]; expected: number[] } & ProjectionArrays & EventArrays>) =>
-  webhooks
-    .with('moved', (db) =>
-      db
-        .updateTable('webhook_deliveries as d')
-        .from(unnest('p', slotColumns({ id: 'text', expected: 'int', ...PROJECTION } as const, p)))
-        .set((eb) => ({
-          status: eb.ref('p.status'),
-          attempt_count: eb.ref('p.attempt_count'),
-          attempts_in_cycle: eb.ref('p.attempts_in_cycle'),
-          attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
-          next_attempt_at: eb.ref('p.next_attempt_at'),
-          last_status_code: eb.ref('p.last_status_code'),
-          recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
-          version: eb.ref('p.version'),
-          lease_token: null,
-          lease_until: null,
-        }))
-        .whereRef('d.id', '=', 'p.id')
-        .whereRef('d.version', '=', 'p.expected')
-        .returning('d.id'),
-    )
-    .insertInto('webhook_delivery_events')
-    .columns(['delivery_id', 'version', 'type', 'data'])
-    .expression((eb) => eventsOf(p, eb.selectFrom('moved').select('id')))
-    .returning('delivery_id'),
-);
+import { DeliveryStore, type LoadedDelivery, type NewStream } from '../application/ports/webhook.ports.js';
+import { webhooks } from './webhooks.tables.js';
+import {
+  appendStreams,
+  createStreams,
+  eventArrays,
+  loadLockedStreams,
+  loadStreams,
+  payload,
+  projectionArrays,
+  revive,
+  stored,
+} from './delivery.statements.js';
 
 /**
  * The delivery event store in PostgreSQL: `webhook_delivery_events` is the append-only truth, one stream
@@ -277,56 +112,5 @@ export class SqlDeliveryStore extends DeliveryStore {
         .orderBy('id'),
     );
     return rows.map((r) => r.id);
-  }
-}
-
-/** Envelopes, once per event id. */
-const saveMessages = prepared(
-  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; body: string[]; created_at: Date[] }>) =>
-    webhooks
-      .insertInto('webhook_messages')
-      .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom(
-            unnest('m', slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', body: 'text', created_at: 'timestamptz' }, p)),
-          )
-          .selectAll(),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing()),
-);
-
-const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
-  webhooks
-    .selectFrom('webhook_messages')
-    .select(['event_id', 'body'])
-    .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
-);
-
-@Injectable()
-export class SqlMessageStore extends MessageStore {
-  constructor(private readonly db: Sql) {
-    super();
-  }
-
-  async saveMany(
-    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
-  ): Promise<void> {
-    if (messages.length === 0) return;
-    await this.db.all(
-      saveMessages({
-        event_id: messages.map((m) => m.eventId),
-        workspace_id: messages.map((m) => m.workspaceId),
-        type: messages.map((m) => m.type),
-        body: messages.map((m) => m.body),
-        created_at: messages.map((m) => m.createdAt),
-      }),
-    );
-  }
-
-  async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
-    if (eventIds.length === 0) return new Map();
-    const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
-    return new Map(rows.map((r) => [r.event_id, r.body]));
   }
 }

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { prepared, type Slots } from '../../platform/database/query-builder.js';
+import { Sql } from '../../platform/database/sql.js';
+import { MessageStore } from '../application/ports/webhook.ports.js';
+import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
+import { webhooks } from './webhooks.tables.js';
+
+/** Envelopes, once per event id. */
+const saveMessages = prepared(
+  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; body: string[]; created_at: Date[] }>) =>
+    webhooks
+      .insertInto('webhook_messages')
+      .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            unnest('m', slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', body: 'text', created_at: 'timestamptz' }, p)),
+          )
+          .selectAll(),
+      )
+      .onConflict((oc) => oc.column('event_id').doNothing()),
+);
+
+const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
+  webhooks
+    .selectFrom('webhook_messages')
+    .select(['event_id', 'body'])
+    .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
+);
+
+@Injectable()
+export class SqlMessageStore extends MessageStore {
+  constructor(private readonly db: Sql) {
+    super();
+  }
+
+  async saveMany(
+    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    await this.db.all(
+      saveMessages({
+        event_id: messages.map((m) => m.eventId),
+        workspace_id: messages.map((m) => m.workspaceId),
+        type: messages.map((m) => m.type),
+        body: messages.map((m) => m.body),
+        created_at: messages.map((m) => m.createdAt),
+      }),
+    );
+  }
+
+  async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
+    return new Map(rows.map((r) => [r.event_id, r.body]));
+  }
+}
