@@ -1,114 +1,17 @@
 import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
-import { NotFoundError, ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
-import { mergePatch, normalizeUrls, validateObject, type BlockData } from './block-schema.js';
-import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf, type BlockKind } from './block-kinds.js';
+import { NotFoundError } from '../../platform/domain/domain-error.js';
+import { mergePatch } from './block-schema.js';
+import { BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf } from './block-kinds.js';
 import { LastBlockRequiredError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
-import { DEFAULT_THEME, isThemePreset, THEME_PRESETS, type ThemePresetKey } from './theme.js';
+import { DEFAULT_THEME } from './theme.js';
+import { checkData, checkDescription, checkTheme, checkTitle, copyBlocks, fail } from './page.rules.js';
+import { PAGE_LIMITS, type Block, type NewBlock, type PageEdit, type PageState } from './page.state.js';
 
-export type PageStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+export { PAGE_LIMITS } from './page.state.js';
+export type { Block, NewBlock, PageEdit, PageState, PageStatus, ResolvedFile } from './page.state.js';
 
-/** Sizes are in UTF-8 bytes, as stored and sent, not in UTF-16 code units. */
-const UTF8 = new TextEncoder();
-
-export const PAGE_LIMITS = { titleMax: 120, descriptionMax: 500, blocksMax: 100, blockDataBytes: 16 * 1024, fileNameMax: 255 } as const;
 const SCHEDULE_HORIZON_MS = 366 * 24 * 3600 * 1000;
-
-export interface Block {
-  id: string;
-  kind: BlockKind;
-  enabled: boolean;
-  data: BlockData;
-  /** public_path of the workspace file the block shows (file kinds only) */
-  fileUrl: string | null;
-  fileName: string | null;
-}
-
-export interface PageState {
-  id: string;
-  workspaceId: string;
-  title: string;
-  description: string;
-  slug: string;
-  status: PageStatus;
-  locale: string;
-  theme: ThemePresetKey;
-  draftBlocks: Block[];
-  draftUpdatedAt: Date;
-  /** the live snapshot's blocks; null until the first publish */
-  liveBlocks: Block[] | null;
-  liveUpdatedAt: Date | null;
-  scheduledPublishAt: Date | null;
-  createdAt: Date;
-}
-
-/** A file the application resolved from `file_url` in the page's workspace. */
-export interface ResolvedFile {
-  publicPath: string;
-  name: string;
-}
-
-export interface NewBlock {
-  id: string;
-  kind: string;
-  data: unknown;
-  file: ResolvedFile | null;
-  /** display name overriding the file's own name */
-  fileName?: string;
-}
-
-export interface PageEdit {
-  title?: string;
-  description?: string;
-  themePresetKey?: string;
-  blockUpdates?: { blockId: string; data?: Record<string, unknown>; enabled?: boolean }[];
-  blockOrder?: string[];
-}
-
-const fail = (errors: FieldError[]): never => {
-  throw new ValidationError(errors, errors.map((e) => ('pointer' in e ? `${e.pointer}: ${e.detail}` : e.detail)).join('; '));
-};
-
-function checkTitle(title: string, pointer = '/title'): string {
-  const t = title.trim();
-  if (t.length < 1 || t.length > PAGE_LIMITS.titleMax) fail([{ pointer, detail: `title must be 1 to ${PAGE_LIMITS.titleMax} characters` }]);
-  return t;
-}
-
-function checkDescription(description: string): string {
-  if (description.length > PAGE_LIMITS.descriptionMax)
-    fail([{ pointer: '/description', detail: `description must be at most ${PAGE_LIMITS.descriptionMax} characters` }]);
-  return description;
-}
-
-function checkTheme(key: string, pointer = '/theme_preset_key'): ThemePresetKey {
-  if (!isThemePreset(key)) fail([{ pointer, detail: `theme_preset_key must be one of ${Object.keys(THEME_PRESETS).join(', ')}` }]);
-  return key as ThemePresetKey;
-}
-
-function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
-  const errors = validateObject(BLOCK_DATA[kind], data, base);
-  if (errors.length) fail(errors);
-  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
-    fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
-  return normalizeUrls(BLOCK_DATA[kind], data as BlockData);
-}
-
-/** A deep copy of JSON data (block data is JSON); several times faster than structuredClone on the read path. */
-function cloneJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) {
-    const v = cloneJson((value as Record<string, unknown>)[k]);
-    // An own "__proto__" key stays a plain key (assignment would set the prototype).
-    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
-  }
-  return out as T;
-}
-
-const copyBlocks = (blocks: Block[]): Block[] => blocks.map((b) => ({ ...b, data: cloneJson(b.data) }));
 
 /**
  * A bio page: a DRAFT edited through the API and a separate live snapshot. Block data and order reach the

@@ -1,0 +1,60 @@
+import type { BlockData } from './block-schema.js';
+import type { BlockKind } from './block-kinds.js';
+import type { ThemePresetKey } from './theme.js';
+
+/** A page's state as the Page aggregate holds it, and the inputs its commands take. */
+
+export type PageStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+
+export const PAGE_LIMITS = { titleMax: 120, descriptionMax: 500, blocksMax: 100, blockDataBytes: 16 * 1024, fileNameMax: 255 } as const;
+
+export interface Block {
+  id: string;
+  kind: BlockKind;
+  enabled: boolean;
+  data: BlockData;
+  /** public_path of the workspace file the block shows (file kinds only) */
+  fileUrl: string | null;
+  fileName: string | null;
+}
+
+export interface PageState {
+  id: string;
+  workspaceId: string;
+  title: string;
+  description: string;
+  slug: string;
+  status: PageStatus;
+  locale: string;
+  theme: ThemePresetKey;
+  draftBlocks: Block[];
+  draftUpdatedAt: Date;
+  /** the live snapshot's blocks; null until the first publish */
+  liveBlocks: Block[] | null;
+  liveUpdatedAt: Date | null;
+  scheduledPublishAt: Date | null;
+  createdAt: Date;
+}
+
+/** A file the application resolved from `file_url` in the page's workspace. */
+export interface ResolvedFile {
+  publicPath: string;
+  name: string;
+}
+
+export interface NewBlock {
+  id: string;
+  kind: string;
+  data: unknown;
+  file: ResolvedFile | null;
+  /** display name overriding the file's own name */
+  fileName?: string;
+}
+
+export interface PageEdit {
+  title?: string;
+  description?: string;
+  themePresetKey?: string;
+  blockUpdates?: { blockId: string; data?: Record<string, unknown>; enabled?: boolean }[];
+  blockOrder?: string[];
+}
