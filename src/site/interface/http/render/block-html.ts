@@ -1,0 +1,109 @@
+import { html, SafeHtml, safeUrl } from './html.js';
+import type { LiveBlock, LivePageView } from './live-page.view.js';
+
+/** One block of a live page, as HTML, by its kind. */
+
+const PLATFORMS: Record<string, string> = {
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  x: 'X',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  twitch: 'Twitch',
+  spotify: 'Spotify',
+  threads: 'Threads',
+  bluesky: 'Bluesky',
+  website: 'Website',
+};
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+function money(cents: unknown, currency: unknown, locale: string): string | undefined {
+  if (typeof cents !== 'number' || typeof currency !== 'string') return undefined;
+  try {
+    return new Intl.NumberFormat(locale || 'en', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+export function block(b: LiveBlock, view: LivePageView): SafeHtml {
+  const d = b.data;
+  const file = safeUrl(b.fileUrl);
+  switch (b.kind) {
+    case 'LINK': {
+      const target = safeUrl(d.url);
+      if (!target) return html``;
+      return html`<a class="card" href="${view.links.click(b.id)}">${str(d.title) ?? b.label}${
+        str(d.description) ? html`<small>${d.description}</small>` : ''
+      }</a>`;
+    }
+    case 'HEADER':
+      return html`<h2>${d.text}</h2>`;
+    case 'TEXT':
+      return html`<div class="card">${String(d.text ?? '')
+        .split(/\r?\n/)
+        .map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)}</div>`;
+    case 'IMAGE': {
+      if (!file) return html``;
+      const img = html`<img src="${file}" alt="${str(d.alt) ?? str(d.caption) ?? ''}" loading="lazy">`;
+      const linked = safeUrl(d.link_url) ? html`<a href="${view.links.click(b.id)}">${img}</a>` : img;
+      return html`<figure>${linked}${str(d.caption) ? html`<figcaption>${d.caption}</figcaption>` : ''}</figure>`;
+    }
+    case 'FILE':
+      if (!file) return html``;
+      return html`<a class="card" href="${view.links.download(b.id)}">${str(d.title) ?? b.fileName ?? 'Download'}<small>${
+        d.gated === true ? 'Free download: enter your e-mail to get it' : 'Download'
+      }</small></a>`;
+    case 'CAROUSEL': {
+      const images = [b.fileUrl, ...(Array.isArray(d.images) ? d.images : [])].map(safeUrl).filter((u): u is string => u !== null);
+      if (images.length === 0) return html``;
+      const strip = images.map(
+        (u, i) => html`<img src="${u}" alt="${`${str(d.title) ?? 'Image'} ${i + 1} of ${images.length}`}" loading="lazy">`,
+      );
+      return html`<section aria-label="${str(d.title) ?? 'Gallery'}">${
+        str(d.title) ? html`<h2>${d.title}</h2>` : ''
+      }<div class="strip">${strip}</div></section>`;
+    }
+    case 'PRODUCT':
+      return html`<div class="card">${file ? html`<img src="${file}" alt="" loading="lazy">` : ''}<p><strong>${d.title}</strong></p>${
+        str(d.description) ? html`<p class="muted">${d.description}</p>` : ''
+      }<p class="price">${money(d.price_cents, d.currency, view.locale)}</p></div>`;
+    case 'VIDEO': {
+      const target = safeUrl(d.url);
+      return target ? html`<a class="card" href="${target}" rel="noopener noreferrer">Watch: ${str(d.title) ?? b.label}</a>` : html``;
+    }
+    case 'SOCIAL': {
+      const target = safeUrl(d.url);
+      return target
+        ? html`<a class="card" href="${target}" rel="noopener noreferrer me">${PLATFORMS[String(d.platform)] ?? 'Website'}</a>`
+        : html``;
+    }
+    case 'NEWSLETTER': {
+      const values = view.formValues?.blockId === b.id ? view.formValues : undefined;
+      const title = str(d.title) ?? 'Newsletter';
+      const honeypot = html`<input id="website-${b.id}" name="website" type="text" tabindex="-1" autocomplete="off">`;
+      return html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}"><h2 id="h-${b.id}">${title}</h2>${
+        str(d.description) ? html`<p class="muted">${d.description}</p>` : ''
+      }
+<form method="post" action="${view.links.subscribe(b.id)}">
+<label for="email-${b.id}">E-mail</label><input id="email-${b.id}" name="email" type="email" required autocomplete="email" maxlength="254"
+ value="${values?.email ?? ''}">
+<label for="name-${b.id}">Name (optional)</label><input id="name-${b.id}" name="name" type="text" autocomplete="name" maxlength="200"
+ value="${values?.name ?? ''}">
+<div class="hp" aria-hidden="true"><label for="website-${b.id}">Leave this empty</label>${honeypot}</div>
+<button type="submit">${str(d.button_label) ?? 'Subscribe'}</button>
+</form></section>`;
+    }
+    case 'TIP': {
+      const amounts = Array.isArray(d.suggested_amounts_cents) ? d.suggested_amounts_cents : [];
+      return html`<section class="card"><h2>${str(d.title) ?? 'Tip jar'}</h2>${
+        amounts.length
+          ? html`<ul class="chips">${amounts.map((a) => html`<li>${money(a, d.currency, view.locale)}</li>`)}</ul>`
+          : html`<p class="muted">Tips in ${String(d.currency ?? '').toUpperCase()} are welcome.</p>`
+      }</section>`;
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/** What the live site's pages are rendered from. */
+
+export type ThemeKey = 'classic' | 'midnight' | 'sunrise' | 'forest' | 'mono';
+type Kind = 'LINK' | 'HEADER' | 'TEXT' | 'IMAGE' | 'FILE' | 'CAROUSEL' | 'PRODUCT' | 'VIDEO' | 'SOCIAL' | 'NEWSLETTER' | 'TIP';
+
+export interface LiveBlock {
+  id: string;
+  kind: Kind;
+  data: Record<string, unknown>;
+  fileUrl: string | null;
+  fileName: string | null;
+  label: string;
+}
+
+export interface LivePageView {
+  title: string;
+  description: string;
+  locale: string;
+  theme: ThemeKey;
+  /** the enabled blocks of the published snapshot */
+  blocks: LiveBlock[];
+  notice?: { kind: 'success' | 'error'; text: string };
+  /** re-fills a sign-up form after an error */
+  formValues?: { blockId: string; email: string; name: string };
+  /** behind a CDN: the uncacheable image that counts the view (docs/adr/0031) */
+  beacon?: string;
+  links: {
+    click(blockId: string): string;
+    subscribe(blockId: string): string;
+    download(blockId: string): string;
+  };
+}
