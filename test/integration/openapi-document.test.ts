@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The committed description (linted in CI) and the SDK's types generated from it. */
 const DOCUMENT_FILE = 'docs/openapi.json';
-const SDK_TYPES_FILE = 'clients/typescript/src/schema.ts';
+const SDK_TYPES_FILE = 'clients/typescript/src/generated/schema.ts';
 const HEADER = '// Generated from docs/openapi.json by openapi-typescript (npm run openapi). Do not edit.\n\n';
 
 /** What `npm run openapi` writes: the served document, as served, and its types (default settings). */

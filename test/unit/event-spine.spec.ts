@@ -26,7 +26,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const document = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as Json;
 const TYPES = WEBHOOK_EVENTS.map((e) => e.type);
 const HOME = /^src\/[a-z]+\/application\/integration-events\.ts$/;
-const GENERATED = new Set(['clients/typescript/src/schema.ts']);
+const GENERATED = new Set(['clients/typescript/src/generated/schema.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,7 +1,7 @@
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
 import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import { ConnectionError, errorFromResponse } from './errors.js';
-import type { paths } from './schema.js';
+import type { paths } from './generated/schema.js';
 
 export interface BioPageOptions {
   /** `bp_live_…` or `bp_test_…` */

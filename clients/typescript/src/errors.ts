@@ -1,4 +1,4 @@
-import type { components } from './schema.js';
+import type { components } from './generated/schema.js';
 
 /** The problem+json body of an API error (RFC 9457). `code` is open: codes may be added within 1.x. */
 export type Problem = components['schemas']['Problem'];

@@ -14,4 +14,4 @@ export {
   type Problem,
 } from './errors.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventOf } from './webhooks.js';
-export type { components, paths, webhooks } from './schema.js';
+export type { components, paths, webhooks } from './generated/schema.js';

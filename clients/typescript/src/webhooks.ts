@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError as SignatureError } from 'standardwebhooks';
-import type { webhooks } from './schema.js';
+import type { webhooks } from './generated/schema.js';
 
 /** Every event the service may send, told apart by `type` (from the document's `webhooks` section). */
 export type WebhookEvent = {
