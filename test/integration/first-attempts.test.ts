@@ -7,7 +7,7 @@ import { CaptureContactCommand } from '../../src/audience/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { launch, stop } from '../support/processes.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { longestIdleInTransactionMs, startTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -119,15 +119,7 @@ describe('first attempts sent from the fan-out', () => {
     for (let i = 0; i < 20; i++) await capture(tenant.workspace.id, `many${i}@example.com`);
     await rx.waitFor(() => held.length >= before + 20);
     // Sampled over a second while every attempt hangs: no connection sits in a transaction for more than a moment.
-    let longest = 0;
-    for (let i = 0; i < 20; i++) {
-      const [row] = await t.sql<{ ms: number | null }>(
-        `SELECT max(extract(epoch FROM now() - state_change) * 1000)::int AS ms FROM pg_stat_activity
-         WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
-      );
-      longest = Math.max(longest, row!.ms ?? 0);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const longest = await longestIdleInTransactionMs(t);
     expect(longest).toBeLessThan(100);
     await waitUntil('the deliveries', async () => (await rowsOf(endpoint.id as string)).length === 20);
     for (const res of held.splice(before)) res.writeHead(200).end();

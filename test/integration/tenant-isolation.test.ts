@@ -4,7 +4,7 @@ import { CaptureContactCommand } from '../../src/audience/index.js';
 import { Sql } from '../../src/platform/database/sql.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { longestIdleInTransactionMs, startTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -147,15 +147,7 @@ describe('tenant isolation', () => {
 
       // Sampled over a second while every attempt hangs (10 s): a transaction held across the wait would sit idle in it
       // for seconds; one caught between two statements of its own for a moment is not that.
-      let longest = 0;
-      for (let i = 0; i < 20; i++) {
-        const [row] = await t.sql<{ ms: number | null }>(
-          `SELECT max(extract(epoch FROM now() - state_change) * 1000)::int AS ms FROM pg_stat_activity
-           WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
-        );
-        longest = Math.max(longest, row!.ms ?? 0);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const longest = await longestIdleInTransactionMs(t);
       expect(longest).toBeLessThan(500);
       const started = Date.now();
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: bystander.auth })).statusCode).toBe(200);

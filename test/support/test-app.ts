@@ -125,3 +125,20 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * The longest a connection of the test's database sat idle in a transaction, sampled `samples` times `everyMs` apart:
+ * a transaction held across a network wait shows as seconds; one caught between two of its statements, a moment.
+ */
+export async function longestIdleInTransactionMs(app: Pick<TestApp, 'sql'>, samples = 20, everyMs = 50): Promise<number> {
+  let longest = 0;
+  for (let i = 0; i < samples; i++) {
+    const [row] = await app.sql<{ ms: number | null }>(
+      `SELECT max(extract(epoch FROM now() - state_change) * 1000)::int AS ms FROM pg_stat_activity
+       WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    longest = Math.max(longest, row!.ms ?? 0);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return longest;
+}
