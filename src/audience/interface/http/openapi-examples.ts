@@ -1,21 +1,13 @@
 import type { SchemaExamples } from '../../../platform/openapi/examples.js';
+import { CONTACT_CREATED } from '../../application/integration-events.js';
 
-/** The audience context's response examples. */
+/** The audience context's response examples (the contact is the one the `contact.created` example carries). */
 export const AUDIENCE_EXAMPLES: SchemaExamples = {
   ContactList: {
     contacts: {
       summary: 'The newest contacts',
       value: {
-        data: [
-          {
-            id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
-            email: 'reader@example.com',
-            name: 'Reader',
-            source: 'NEWSLETTER',
-            source_block_id: 'blk_Q2h5dGpMbDd1Wk9xYkR6',
-            created_at: '2026-11-24T04:24:59.368Z',
-          },
-        ],
+        data: [CONTACT_CREATED.example.contact],
         has_more: false,
         next_cursor: null,
       },
