@@ -65,7 +65,7 @@ describe('when PostgreSQL is down', () => {
     expect(ready.statusCode).toBe(503);
     expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 10_000)); // ten seconds down, the workers still polling
+    await new Promise((r) => setTimeout(r, 3_000)); // three seconds down, the workers still polling (several idle ticks)
     db = await startEmbeddedPostgres(dir, 'outage', { port });
     let last = 0;
     for (let i = 0; i < 100 && last !== 200; i++) {

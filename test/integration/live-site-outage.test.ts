@@ -116,7 +116,7 @@ describe('the live site while PostgreSQL is down', () => {
     expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(missing.headers['retry-after']).toBe('5');
     expect(missing.body).toContain('<title>This page will be back in a moment</title>');
-    await sleep(6_000); // the workers poll, the listeners retry, the visit writer tries every second
+    await sleep(3_000); // the workers poll, the listeners retry, the visit writer tries every second: three tries each
     for (let i = 1_051; i <= 1_060; i++) expect((await view(cached.slug, i)).statusCode).toBe(200);
     // Past the buffer's bound the oldest were not counted (and said so in the metric), memory did not grow. (While a
     // write is being tried, its batch is out of the buffer and not yet trimmed: the count settles once it failed.)

@@ -21,14 +21,19 @@ describe('tenant isolation', () => {
 
     beforeAll(async () => {
       await rx.start();
-      // The requests of the hung receiver are simply never answered (until the 10 s time-out of the sender).
+      // The requests of the hung receiver are simply never answered (until the sender's time-out, 3 s here).
       rx.behaviour = (req, res) => {
         if (hang && (req.url ?? '').startsWith('/hang')) return;
         res.writeHead(204).end();
       };
       // A pool smaller than the number of hung sends: holding a connection across a send would exhaust it.
       t = await startTestApp({
-        env: { WEBHOOK_ALLOWED_TARGETS: rx.target, RATE_LIMIT_BURST_REQUESTS: '100000', DATABASE_POOL_SIZE: '10' },
+        env: {
+          WEBHOOK_ALLOWED_TARGETS: rx.target,
+          RATE_LIMIT_BURST_REQUESTS: '100000',
+          DATABASE_POOL_SIZE: '10',
+          WEBHOOK_ATTEMPT_TIMEOUT_MS: '3000',
+        },
       });
     }, 30_000);
     afterAll(async () => {
@@ -77,7 +82,7 @@ describe('tenant isolation', () => {
       );
       expect(stalled[0]!.n).toBe(0);
 
-      // The bystander is served while all 25 are still waiting (each waits up to the sender's 10 s time-out).
+      // The bystander is served while all 25 are still waiting (each waits up to the sender's time-out).
       for (let i = 0; i < 5; i++) {
         const started = Date.now();
         const list = await api('GET', '/v1/pages', bystander.auth);
@@ -118,6 +123,7 @@ describe('tenant isolation', () => {
           RATE_LIMIT_BURST_REQUESTS: '100000',
           DATABASE_WORKER_POOL_SIZE: '4',
           WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0',
+          WEBHOOK_ATTEMPT_TIMEOUT_MS: '3000',
         },
       });
     }, 30_000);
@@ -145,7 +151,7 @@ describe('tenant isolation', () => {
       }
       await rx.waitFor((r) => r.length >= before + 20);
 
-      // Sampled over a second while every attempt hangs (10 s): a transaction held across the wait would sit idle in it
+      // Sampled over a second while every attempt hangs (3 s): a transaction held across the wait would sit idle in it
       // for seconds; one caught between two statements of its own for a moment is not that.
       const longest = await longestIdleInTransactionMs(t);
       expect(longest).toBeLessThan(500);
