@@ -2,9 +2,13 @@
 export { AddBlockCommand } from './application/commands/add-block/add-block.command.js';
 export { ArchivePageCommand } from './application/commands/archive-page/archive-page.command.js';
 export { CreatePageCommand } from './application/commands/create-page/create-page.command.js';
+export { CreatePreviewLinkCommand } from './application/commands/create-preview-link/create-preview-link.command.js';
+/** Where preview links are served, on the live site's origin. */
+export { PREVIEW_PATH } from './application/commands/create-preview-link/create-preview-link.handler.js';
 export { PublishPageCommand } from './application/commands/publish-page/publish-page.command.js';
 export { RemoveBlockCommand } from './application/commands/remove-block/remove-block.command.js';
 export { UpdatePageCommand } from './application/commands/update-page/update-page.command.js';
+export { GetDraftPreviewQuery } from './application/queries/get-draft-preview/get-draft-preview.query.js';
 export { GetLivePageQuery } from './application/queries/get-live-page/get-live-page.query.js';
 export { GetPageQuery } from './application/queries/get-page/get-page.query.js';
 export { GetPageTitlesQuery } from './application/queries/get-page-titles/get-page-titles.query.js';

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { AddBlockHandler } from './application/commands/add-block/add-block.handler.js';
 import { ArchivePageHandler } from './application/commands/archive-page/archive-page.handler.js';
 import { CreatePageHandler } from './application/commands/create-page/create-page.handler.js';
+import { CreatePreviewLinkHandler } from './application/commands/create-preview-link/create-preview-link.handler.js';
 import { RemoveBlockHandler } from './application/commands/remove-block/remove-block.handler.js';
 import { UpdatePageHandler } from './application/commands/update-page/update-page.handler.js';
 import { FileDirectory } from './application/ports/page.ports.js';
+import { GetDraftPreviewHandler } from './application/queries/get-draft-preview/get-draft-preview.handler.js';
 import { GetLivePageHandler } from './application/queries/get-live-page/get-live-page.handler.js';
 import { GetPageTitlesHandler } from './application/queries/get-page-titles/get-page-titles.handler.js';
 import { GetPageHandler } from './application/queries/get-page/get-page.handler.js';
@@ -13,10 +15,12 @@ import { PageHasSourceHandler } from './application/queries/page-has-source/page
 import { WorkspaceFileDirectory } from './infrastructure/workspace-file.directory.js';
 import { PagesController, StaleBeforeInvalid } from './interface/http/pages.controller.js';
 import { PageSchedulingModule } from './page-scheduling.module.js';
+import { PreviewTokens } from './application/preview-tokens.js';
+import { Keyring } from '../platform/config/keyring.js';
 
 /**
- * Pages: the Page aggregate, its seven operations plus archive, and the queries other contexts ask, on top of the
- * publish scheduler's module (PageSchedulingModule), which the worker process loads alone.
+ * Pages: the Page aggregate, its seven operations plus archive and preview links, and the queries other contexts
+ * ask, on top of the publish scheduler's module (PageSchedulingModule), which the worker process loads alone.
  */
 @Module({
   imports: [PageSchedulingModule],
@@ -27,13 +31,17 @@ import { PageSchedulingModule } from './page-scheduling.module.js';
     AddBlockHandler,
     RemoveBlockHandler,
     ArchivePageHandler,
+    CreatePreviewLinkHandler,
     GetPageHandler,
     ListPagesHandler,
     GetLivePageHandler,
+    GetDraftPreviewHandler,
     PageHasSourceHandler,
     GetPageTitlesHandler,
     StaleBeforeInvalid,
     { provide: FileDirectory, useClass: WorkspaceFileDirectory },
+    // Preview links are signed under their own derived key, and still read under the keys being retired (docs/adr/0043).
+    { provide: PreviewTokens, inject: [Keyring], useFactory: (k: Keyring) => new PreviewTokens(k.deriveAll('preview-links')) },
   ],
 })
 export class PagesModule {}

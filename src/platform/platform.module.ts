@@ -53,7 +53,7 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_RUNTIME, useValue: runtime },
         { provide: Keyring, useValue: new Keyring(runtime.secretKey, config.previousSecretKeys) },
-        { provide: Clock, useClass: SystemClock },
+        { provide: Clock, useValue: runtime.clock ?? new SystemClock() },
         { provide: IdGenerator, useClass: RandomIdGenerator },
         { provide: CursorCodec, inject: [Keyring], useFactory: (k: Keyring) => new CursorCodec(k.deriveAll('cursor')) },
         {

@@ -12,6 +12,7 @@ import { createHttpApp } from '../../src/http-app.js';
 import type { RouteTable } from '../../src/platform/http/route-table.js';
 import { REDACT_PATHS } from '../../src/platform/observability/logger.js';
 import { OpenApiDocument } from '../../src/platform/openapi/openapi.js';
+import type { Clock } from '../../src/platform/time/clock.js';
 import { ContractChecker } from './contract.js';
 
 export function withDatabase(url: string, database: string): string {
@@ -57,9 +58,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database. */
+/** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database; `clock` replaces the system's. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean; logLevel?: string } = {},
+  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean; logLevel?: string; clock?: Clock } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-test-data-'));
@@ -72,7 +73,7 @@ export async function startTestApp(
     },
   });
   const logger = pino({ level: options.logLevel ?? 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false };
+  const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false, clock: options.clock };
   const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
   // The contract test: every response the suite receives, by inject or over a real connection, is checked
   // against the document the app serves (test/support/contract.ts).

@@ -11,3 +11,9 @@ export class LastBlockRequiredError extends DomainError {
     super('last_block_required', 'The last remaining block of a page cannot be removed.');
   }
 }
+
+export class PageArchivedError extends DomainError {
+  constructor() {
+    super('page_archived', 'The page is archived: a preview link to it would not open. Publish it again to preview its draft.');
+  }
+}

@@ -1,3 +1,5 @@
+import type { Clock } from '../time/clock.js';
+
 /** DI tokens for the validated configuration and the resolved runtime facts. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const APP_RUNTIME = Symbol('APP_RUNTIME');
@@ -9,4 +11,6 @@ export interface AppRuntime {
   secretKey: Buffer;
   /** whether this process runs the background workers */
   runWorkers: boolean;
+  /** the clock the application asks for the time; the system's when left out (tests set instants with their own) */
+  clock?: Clock;
 }

@@ -76,6 +76,12 @@ export const ERROR_CATALOG = {
     description: 'The last remaining block of a page cannot be removed.',
     remedy: 'Add another block first, or archive the page.',
   },
+  page_archived: {
+    status: 409,
+    title: 'Page archived',
+    description: 'The page is ARCHIVED: a preview link to it would only show the not-found page.',
+    remedy: 'Publish the page again (it then leaves ARCHIVED), or preview another page.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     title: 'Idempotent request in progress',

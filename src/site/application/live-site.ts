@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RecordClickCommand, RecordViewCommand, type ViewRequest, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
-import { GetLivePageQuery, SLUG_MAX, type LiveBlockView, type LivePageView } from '../../pages/index.js';
+import { GetDraftPreviewQuery, GetLivePageQuery, SLUG_MAX, type LiveBlockView, type LivePageView } from '../../pages/index.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { DatabaseOutage, isDatabaseUnavailable } from '../../platform/observability/database-outage.js';
@@ -94,6 +94,14 @@ export class LiveSite {
     // Longer than any slug can be: no page, and nothing to look up or remember.
     if (slug.length > SLUG_MAX) return Promise.resolve(null);
     return this.pages.get(slug);
+  }
+
+  /**
+   * The page a preview link names, with its current draft's blocks; null for a token that is not a valid, unexpired
+   * one or a page that is gone or archived. Never cached (the draft changes), never counted as a view.
+   */
+  preview(token: string): Promise<LivePage | null> {
+    return this.queries.execute(new GetDraftPreviewQuery(token));
   }
 
   /** Counts a view of `page`, unless `request` is not one a person made or its address is past its limit (analytics decides). */

@@ -73,6 +73,21 @@ export const PAGES_EXAMPLES: SchemaExamples = {
     now: { summary: 'Publish now', value: {} },
     schedule: { summary: 'Schedule the publish', value: { starts_at: '2026-12-01T09:00:00Z' } },
   },
+  CreatePreviewLinkBody: {
+    day: { summary: 'A link that works for a day (the default; the body may also be left out)', value: {} },
+    hour: { summary: 'A link that works for an hour', value: { expires_in: 3600 } },
+  },
+  PreviewLinkResponse: {
+    link: {
+      summary: "A link to the page's current draft",
+      value: {
+        object: 'preview_link',
+        page_id: PAGE_ID,
+        url: 'https://bio.example.com/preview/pg_gad3X3liacH55CKkRPX3MpaV.ws_7Hq2vNc0YbR4mTz8KpL1sWd6.tp1ixo.SxfflxmAGCcbGnHCtEcAUQ',
+        expires_at: '2026-11-25T04:25:00.000Z',
+      },
+    },
+  },
   EmptyBody: { empty: { summary: 'No fields: the body may also be left out', value: {} } },
   PageResponse: {
     draft: { summary: 'A draft page with two blocks', value: DRAFT_PAGE },

@@ -12,6 +12,7 @@ import { StaleSnapshotError } from '../../domain/page.errors.js';
 import { AddBlockCommand } from '../../application/commands/add-block/add-block.command.js';
 import { ArchivePageCommand } from '../../application/commands/archive-page/archive-page.command.js';
 import { CreatePageCommand } from '../../application/commands/create-page/create-page.command.js';
+import { CreatePreviewLinkCommand } from '../../application/commands/create-preview-link/create-preview-link.command.js';
 import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
 import { RemoveBlockCommand } from '../../application/commands/remove-block/remove-block.command.js';
 import { UpdatePageCommand } from '../../application/commands/update-page/update-page.command.js';
@@ -20,9 +21,11 @@ import { ListPagesQuery } from '../../application/queries/list-pages/list-pages.
 import {
   AddBlockBody,
   CreatePageBody,
+  CreatePreviewLinkBody,
   EmptyBody,
   PageResponse,
   PageSummaryResponse,
+  PreviewLinkResponse,
   PublishBody,
   PublishResponse,
   RemoveBlockQuery,
@@ -227,5 +230,24 @@ export class PagesController {
   })
   archive(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string) {
     return this.commands.execute(new ArchivePageCommand(caller.workspaceId, pageId));
+  }
+
+  @Post(':page_id/preview-links')
+  @pageParam
+  @Operation({
+    id: 'createPreviewLink',
+    summary: "Make a signed, expiring link to the page's current draft",
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 201,
+    body: CreatePreviewLinkBody,
+    bodyRequired: false,
+    response: PreviewLinkResponse,
+    errors: ['resource_not_found', 'page_archived'],
+  })
+  createPreviewLink(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: CreatePreviewLinkBody) {
+    return this.commands.execute(new CreatePreviewLinkCommand(caller.workspaceId, pageId, b.expires_in));
   }
 }

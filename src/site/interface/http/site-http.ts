@@ -14,12 +14,20 @@ const HTML_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-export function html(reply: FastifyReply, status: number, body: string | Buffer, cache = 'no-cache'): FastifyReply {
+/** `extra` headers replace the common ones of the same name (a preview's stricter `referrer-policy`). */
+export function html(reply: FastifyReply, status: number, body: string | Buffer, cache = 'no-cache', extra: Record<string, string> = {}): FastifyReply {
   return reply
     .status(status)
-    .headers({ ...HTML_HEADERS, 'cache-control': cache })
+    .headers({ ...HTML_HEADERS, 'cache-control': cache, ...extra })
     .send(body);
 }
+
+/** What a draft preview adds (docs/adr/0043): never indexed, never stored by any cache, its URL never sent on. */
+export const PREVIEW_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+};
+export const PREVIEW_CACHE = 'private, no-store';
 
 export type FormBody = Record<string, string | undefined>;
 

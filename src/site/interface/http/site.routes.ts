@@ -5,8 +5,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { PREVIEW_PATH } from '../../../pages/index.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
 import { LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
+import { safeUrl } from './render/html.js';
 import { renderErrorPage, renderLivePage, type LivePageView } from './render/live-page.js';
 import { SiteForms } from './site-forms.js';
 import {
@@ -17,6 +19,8 @@ import {
   NotFound,
   notFound,
   PIXEL,
+  PREVIEW_CACHE,
+  PREVIEW_HEADERS,
   RETRY_AFTER_SECONDS,
   unavailable,
   type Params,
@@ -71,6 +75,18 @@ export class SiteRoutes implements OnModuleInit {
       (_req, reply) => void html(reply, 404, notFound()),
     );
     void fastify.register((site, _opts, done) => this.routes(site, done), { prefix: this.base });
+    // Preview links live at the site's origin root, whatever its page path (docs/adr/0043): any path beneath is
+    // answered as the site answers, a token it cannot read with the 404 page of an unknown slug.
+    answerMalformedUrls(
+      fastify,
+      (url) => url.startsWith(PREVIEW_PATH),
+      (_req, reply) => void html(reply, 404, notFound()),
+    );
+    void fastify.register((scope, _opts, done) => {
+      scope.setErrorHandler((err: FastifyError, req, reply) => this.failed(err, req, reply));
+      scope.get<{ Params: { '*': string } }>(`${PREVIEW_PATH}*`, (req, reply) => this.preview(req, reply));
+      done();
+    });
   }
 
   /** Whether a raw URL has the shape of one of the site's addresses (at its own path, or of its routes at the root). */
@@ -173,6 +189,31 @@ export class SiteRoutes implements OnModuleInit {
       return reply.status(304).headers({ etag: doc.etag, 'cache-control': cache }).send();
     reply.header('etag', doc.etag);
     return html(reply, 200, doc.body, cache);
+  }
+
+  /**
+   * A draft preview: the page's current draft in the live renderer with a banner, links straight to their targets
+   * (no tracked redirect), forms disabled, no view counted, and headers that keep it out of indexes, caches and
+   * Referer headers. Whatever is wrong with the token, or an archived page, is the 404 page of an unknown slug.
+   */
+  private async preview(req: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
+    const page = await this.site.preview(req.params['*']);
+    if (!page) return html(reply, 404, notFound());
+    const blocks = new Map(page.blocks.map((b) => [b.id, b]));
+    const direct = (id: string) => {
+      const b = blocks.get(id);
+      return safeUrl(b?.kind === 'LINK' ? b.data.url : b?.kind === 'IMAGE' ? b.data.link_url : undefined) ?? '#';
+    };
+    const body = renderLivePage({
+      title: page.title,
+      description: page.description,
+      locale: page.locale,
+      theme: page.theme,
+      blocks: page.blocks,
+      mode: 'preview',
+      links: { click: direct, download: (id) => safeUrl(blocks.get(id)?.fileUrl) ?? '#', subscribe: () => '#' },
+    });
+    return html(reply, 200, body, PREVIEW_CACHE, PREVIEW_HEADERS);
   }
 
   /** The beacon a page embeds behind a CDN: each load of it is a view (never cached anywhere). */

@@ -1,8 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { labelOf } from '../../../domain/block-kinds.js';
 import { PageRepository } from '../../ports/page.ports.js';
 import { GetLivePageQuery } from './get-live-page.query.js';
-import type { LivePageView } from './get-live-page.view.js';
+import { livePageView, type LivePageView } from './get-live-page.view.js';
 
 /** The published snapshot's enabled blocks, with their labels; a slug that cannot be a page's is null at once. */
 @QueryHandler(GetLivePageQuery)
@@ -14,24 +13,6 @@ export class GetLivePageHandler implements IQueryHandler<GetLivePageQuery, LiveP
     const page = await this.pages.liveBySlug(q.slug);
     if (!page) return null;
     const s = page.snapshot();
-    return {
-      id: s.id,
-      workspaceId: s.workspaceId,
-      slug: s.slug,
-      title: s.title,
-      description: s.description,
-      locale: s.locale,
-      theme: s.theme,
-      blocks: (s.liveBlocks ?? [])
-        .filter((b) => b.enabled)
-        .map((b) => ({
-          id: b.id,
-          kind: b.kind,
-          data: { ...b.data },
-          fileUrl: b.fileUrl,
-          fileName: b.fileName,
-          label: labelOf(b.kind, b.data, b.fileName),
-        })),
-    };
+    return livePageView(s, s.liveBlocks ?? []);
   }
 }

@@ -1,4 +1,5 @@
-import type { BlockKind } from '../../../domain/block-kinds.js';
+import { labelOf, type BlockKind } from '../../../domain/block-kinds.js';
+import type { Block, PageState } from '../../../domain/page.state.js';
 import type { ThemePresetKey } from '../../../domain/theme.js';
 
 export interface LiveBlockView {
@@ -19,6 +20,29 @@ export interface LivePageView {
   description: string;
   locale: string;
   theme: ThemePresetKey;
-  /** the enabled blocks of the published snapshot, in order (never the draft) */
+  /** the enabled blocks of the published snapshot, in order (never the draft; a preview shows the draft's) */
   blocks: LiveBlockView[];
+}
+
+/** The page-wide fields of `s` with the enabled ones of `blocks` (its live snapshot's, or its draft's for a preview). */
+export function livePageView(s: Readonly<PageState>, blocks: readonly Block[]): LivePageView {
+  return {
+    id: s.id,
+    workspaceId: s.workspaceId,
+    slug: s.slug,
+    title: s.title,
+    description: s.description,
+    locale: s.locale,
+    theme: s.theme,
+    blocks: blocks
+      .filter((b) => b.enabled)
+      .map((b) => ({
+        id: b.id,
+        kind: b.kind,
+        data: { ...b.data },
+        fileUrl: b.fileUrl,
+        fileName: b.fileName,
+        label: labelOf(b.kind, b.data, b.fileName),
+      })),
+  };
 }

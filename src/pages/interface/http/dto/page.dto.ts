@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
 import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
+import { PREVIEW_LINK } from '../../../domain/preview-link.js';
 import { THEME_PRESETS } from '../../../domain/theme.js';
 
 const STAMP_DESCRIPTION =
@@ -107,6 +108,21 @@ export class PublishBody {
 
 export class EmptyBody {}
 
+export class CreatePreviewLinkBody {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: PREVIEW_LINK.expiresInMin,
+    maximum: PREVIEW_LINK.expiresInMax,
+    default: PREVIEW_LINK.expiresInDefault,
+    description: 'Seconds the link works for: 60 (a minute) to 604800 (7 days); 86400 (a day) when left out.',
+  })
+  @IsAbsentOr()
+  @IsInt()
+  @Min(PREVIEW_LINK.expiresInMin)
+  @Max(PREVIEW_LINK.expiresInMax)
+  expires_in?: number;
+}
+
 class ThemeResponse {
   @ApiProperty() label!: string;
   @ApiProperty({ enum: PRESETS }) preset_key!: string;
@@ -160,4 +176,17 @@ export class PageSummaryResponse {
 export class PublishResponse {
   @ApiProperty({ type: PageResponse }) page!: PageResponse;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) scheduled_for!: string | null;
+}
+
+export class PreviewLinkResponse {
+  @ApiProperty({ enum: ['preview_link'] }) object!: 'preview_link';
+  @ApiProperty() page_id!: string;
+  @ApiProperty({
+    format: 'uri',
+    description:
+      "Opens the page's current draft (the newest, whenever it is opened) as it would look live, with a Preview banner; " +
+      'anyone holding it can open it until `expires_at`. Not indexed, not cached, no view counted.',
+  })
+  url!: string;
+  @ApiProperty({ format: 'date-time', description: 'After this instant the link opens the not-found page.' }) expires_at!: string;
 }

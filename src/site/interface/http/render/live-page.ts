@@ -32,18 +32,23 @@ ${o.body}
 `.value;
 }
 
-/** The live page: the published snapshot's blocks in the page's theme. */
+/** What a preview shows above the page, so that nobody takes a draft for the live page. */
+const PREVIEW_BANNER = html`<p class="preview-banner" role="note"><strong>Preview</strong> · a draft, not the live page. Forms are turned off.</p>
+`;
+
+/** The live page: the published snapshot's blocks in the page's theme (or, in `preview` mode, a draft's). */
 export function renderLivePage(view: LivePageView): string {
   const notice = view.notice
     ? html`<div class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${view.notice.text}</div>`
     : '';
+  const preview = view.mode === 'preview';
   return document({
-    title: view.title,
+    title: preview ? `Preview: ${view.title}` : view.title,
     locale: view.locale,
     theme: view.theme,
     description: view.description,
-    robots: 'index',
-    body: html`<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
+    robots: preview ? 'noindex' : 'index',
+    body: html`${preview ? PREVIEW_BANNER : ''}<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
 ${notice}
 <ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
       view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''

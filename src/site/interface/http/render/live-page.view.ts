@@ -24,6 +24,11 @@ export interface LivePageView {
   formValues?: { blockId: string; email: string; name: string };
   /** behind a CDN: the uncacheable image that counts the view (docs/adr/0031) */
   beacon?: string;
+  /**
+   * `preview`: a draft opened by its preview link (docs/adr/0043): a Preview banner, not indexed, forms shown
+   * disabled (the links then go straight to their targets: `links` says where). `live` when left out.
+   */
+  mode?: 'live' | 'preview';
   links: {
     click(blockId: string): string;
     subscribe(blockId: string): string;

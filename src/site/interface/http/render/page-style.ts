@@ -41,7 +41,9 @@ color:var(--on-accent);cursor:pointer;text-align:center;text-decoration:none}
 .notice{border-radius:.6rem;padding:.7rem 1rem;margin-bottom:1rem;font-weight:600}
 .notice.success{background:color-mix(in srgb,var(--accent) 16%,var(--card))}.notice.error{background:#fde8e8;color:#7a1010}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.price{font-weight:700}
-footer{text-align:center;font-size:.8rem;color:var(--muted);margin-top:2rem}`;
+footer{text-align:center;font-size:.8rem;color:var(--muted);margin-top:2rem}
+.preview-banner{margin:0 0 1.5rem;padding:.6rem 1rem;border-radius:.6rem;background:#fff3c4;color:#3d2e00;border:2px dashed #8a6a00;
+text-align:center}fieldset{border:0;margin:0;padding:0;display:grid;gap:.5rem;min-width:0}`;
 
 /** The stylesheet is ours and constant: inserted as is (it only must not close the style element). */
 export const STYLE = new SafeHtml(CSS.replace(/<\//g, '<\\/'));
