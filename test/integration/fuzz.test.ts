@@ -16,7 +16,7 @@ const CODES = new Set(Object.keys(ERROR_CATALOG));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Property-based fuzzing of all 22 operations: random and malformed bodies, query strings, headers, ids and
+ * Property-based fuzzing of all 23 operations: random and malformed bodies, query strings, headers, ids and
  * cursors. Properties: never a 5xx; every error is problem+json with a code from the catalog; and nothing
  * another workspace can see changes.
  */
@@ -101,7 +101,7 @@ describe('fuzzing every operation', () => {
     { requiredKeys: [] },
   );
 
-  // The 22 operations: method, path builder from an id arbitrary, body fields, query names.
+  // The 23 operations: method, path builder from an id arbitrary, body fields, query names.
   const ops: [string, string, (id: string, id2: string) => string, string[] | null, string[]][] = [
     ['listPages', 'GET', () => '/v1/pages', null, ['limit', 'after']],
     ['createPage', 'POST', () => '/v1/pages', ['title', 'description', 'locale', 'theme_preset_key'], []],
@@ -117,6 +117,7 @@ describe('fuzzing every operation', () => {
     ['removeBlock', 'DELETE', (id, id2) => `/v1/pages/${id}/blocks/${id2}`, null, ['expected_updated_at']],
     ['publishPage', 'POST', (id) => `/v1/pages/${id}/publish`, ['starts_at'], []],
     ['archivePage', 'POST', (id) => `/v1/pages/${id}/archive`, [], []],
+    ['createPreviewLink', 'POST', (id) => `/v1/pages/${id}/preview-links`, ['expires_in'], []],
     ['listContacts', 'GET', () => '/v1/contacts', null, ['limit', 'after']],
     ['listFiles', 'GET', () => '/v1/files', null, ['limit', 'after']],
     ['analyticsSummary', 'GET', () => '/v1/analytics/summary', null, ['range_days']],
@@ -133,7 +134,7 @@ describe('fuzzing every operation', () => {
     ['replayDeliveries', 'POST', (id) => `/v1/webhook-endpoints/${id}/replay`, ['since'], []],
   ];
 
-  it('covers the 22 operations of the OpenAPI document', async () => {
+  it('covers the 23 operations of the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     const operations = Object.entries(doc.paths as Json)
       .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))
@@ -191,6 +192,7 @@ describe('fuzzing every operation', () => {
       ['DELETE', `/v1/pages/${page.id}/blocks/blk_x?expected_updated_at=${encodeURIComponent(stamp)}`],
       ['POST', `/v1/pages/${page.id}/publish`, {}],
       ['POST', `/v1/pages/${page.id}/archive`, {}],
+      ['POST', `/v1/pages/${page.id}/preview-links`, {}],
       ['GET', '/v1/webhook-endpoints/we_bystander'],
       ['PATCH', '/v1/webhook-endpoints/we_bystander', { enabled: false }],
       ['DELETE', '/v1/webhook-endpoints/we_bystander'],

@@ -70,9 +70,9 @@ describe('the MCP server', () => {
       // Finding out the key's scopes changed nothing and spent no quota: the one unit gone is this second read.
       expect(await monthlyRemaining(auth)).toBe(before - 1);
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
-      expect(operations).toHaveLength(22);
+      expect(operations).toHaveLength(23);
       expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
-      expect(stderr()).toContain('22 tools for');
+      expect(stderr()).toContain('23 tools for');
       for (const tool of tools) {
         const op = operations.find((o) => snake(o.operationId) === tool.name)!;
         expect(tool.inputSchema.type).toBe('object');

@@ -9,6 +9,7 @@ export const RESERVED_SLUGS = new Set([
   'admin',
   'p',
   'r',
+  'preview',
   'static',
   'assets',
   'health',

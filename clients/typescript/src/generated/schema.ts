@@ -169,6 +169,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pages/{page_id}/preview-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a signed, expiring link to the page's current draft
+         * @description Scope `pages:write`. Quota cost: 0 unit(s).
+         */
+        post: operations["createPreviewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -621,6 +641,28 @@ export interface components {
             scheduled_for: string | null;
         };
         EmptyBody: Record<string, never>;
+        CreatePreviewLinkBody: {
+            /**
+             * @description Seconds the link works for: 60 (a minute) to 604800 (7 days); 86400 (a day) when left out.
+             * @default 86400
+             */
+            expires_in: number;
+        };
+        PreviewLinkResponse: {
+            /** @enum {string} */
+            object: "preview_link";
+            page_id: string;
+            /**
+             * Format: uri
+             * @description Opens the page's current draft (the newest, whenever it is opened) as it would look live, with a Preview banner; anyone holding it can open it until `expires_at`. Not indexed, not cached, no view counted.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description After this instant the link opens the not-found page.
+             */
+            expires_at: string;
+        };
         EndpointResponse: {
             id: string;
             url: string;
@@ -763,7 +805,7 @@ export interface components {
             /** @description urn:request:<request_id> */
             instance: string;
             /**
-             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
+             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
              * @example invalid_request
              * @example invalid_api_key
              * @example insufficient_scope
@@ -774,6 +816,7 @@ export interface components {
              * @example method_not_allowed
              * @example stale_snapshot
              * @example last_block_required
+             * @example page_archived
              * @example idempotency_request_in_progress
              * @example request_timeout
              * @example request_header_fields_too_large
@@ -2518,6 +2561,183 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_request_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPreviewLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreatePreviewLinkBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    /** @description Path of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewLinkResponse"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: resource_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_request_in_progress, page_archived */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
