@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { FlushVisitsCommand } from '../../src/analytics/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { apiOk } from '../support/api-calls.js';
@@ -174,5 +175,54 @@ describe('the live page in a browser', () => {
     await rx.waitFor((r) => r.some((x) => x.path === '/browser' && JSON.parse(x.body).type === 'contact.created'));
     const delivered = rx.at('/browser').find((x) => JSON.parse(x.body).type === 'contact.created')!;
     expect((verifyWith(hook.secret, delivered) as { data: { contact: { email: string } } }).data.contact.email).toBe('reader@example.com');
+  }, 60_000);
+
+  it('opens a preview link: the newest draft with its banner, no script, no tracked link, disabled forms, no view', async () => {
+    const tenant = await aTenant(t.commands);
+    const api = apiOk(t, tenant.auth);
+    let page = await api('POST', '/v1/pages', { title: 'Grace’s drafts', theme_preset_key: 'forest' });
+    const add = async (block: object) => {
+      page = await api('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: page.draft.updated_at, ...block });
+    };
+    await add({ kind: 'HEADER', data: { text: 'Published words' } });
+    page = (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
+    const link = await api('POST', `/v1/pages/${page.id}/preview-links`, { expires_in: 600 });
+    // Edited after the link was made: the link shows this newest draft.
+    await add({ kind: 'LINK', data: { url: `${origin}/health/live`, title: 'Draft-only status link' } });
+    await add({ kind: 'NEWSLETTER', data: { title: 'Draft letters', button_label: 'Join the draft' } });
+    const views = async () => {
+      expect(await t.commands.execute(new FlushVisitsCommand())).toBe(true);
+      return (await api('GET', '/v1/analytics/summary?range_days=7')).totals.views as number;
+    };
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    expect((await tab.goto(`${origin}/p/${page.slug}`))?.status()).toBe(200); // one counted view of the live page
+    const before = await views();
+    expect(before).toBe(1);
+
+    const res = await tab.goto(origin + new URL(link.url as string).pathname);
+    expect(res?.status()).toBe(200);
+    expect(await res!.allHeaders()).toMatchObject({
+      'x-robots-tag': 'noindex, nofollow',
+      'cache-control': 'private, no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(await tab.locator('.preview-banner').isVisible()).toBe(true);
+    expect(await tab.locator('.preview-banner').innerText()).toMatch(/^Preview\b/);
+    expect(await tab.getByRole('link', { name: /Draft-only status link/ }).isVisible()).toBe(true);
+    expect(await tab.getByText('Published words').isVisible()).toBe(true);
+    expect(await tab.locator('script').count()).toBe(0);
+    const hrefs = await tab.locator('a[href]').evaluateAll((as) => as.map((a) => (a as unknown as { href: string }).href));
+    expect(hrefs).toEqual([`${origin}/health/live`]);
+    expect(await tab.getByRole('button', { name: 'Join the draft' }).isDisabled()).toBe(true);
+    expect(await tab.getByLabel(/e-?mail/i).isDisabled()).toBe(true);
+    // The link goes straight to its target: no tracked redirect, no click counted.
+    await tab.getByRole('link', { name: /Draft-only status link/ }).click();
+    await tab.waitForURL(`${origin}/health/live`);
+    await context.close();
+
+    expect(await views()).toBe(before);
+    expect((await api('GET', '/v1/analytics/summary?range_days=7')).totals.clicks).toBe(0);
   }, 60_000);
 });
