@@ -180,7 +180,7 @@ describe('draft preview links', () => {
       expectNotFoundPage(await open(`/preview/${bad}`));
   });
 
-  it('gives the 404 page once the page is archived, refuses a new link with 409 page_archived, and works again once republished', async () => {
+  it('gives the 404 page once the page is archived, refuses a new link (409 page_archived), works again once republished', async () => {
     const page = await aLivePage(api, 'Archived soon', [{ kind: 'HEADER', data: { text: 'Still here' } }]);
     const { url } = (await link(page.id)).json() as Json;
     expect((await open(url)).statusCode).toBe(200);
@@ -195,8 +195,8 @@ describe('draft preview links', () => {
   it('answers an unknown page or another workspace’s page as every page operation does: 404 resource_not_found', async () => {
     const other = await aTenant(t.commands);
     const theirs = await aLivePage(apiOk(t, other.auth), 'Theirs', [], { publish: false });
-    problem(await link(theirs.id), 404, 'resource_not_found');
-    problem(await link('pg_does_not_exist'), 404, 'resource_not_found');
+    expect(problem(await link(theirs.id), 404, 'resource_not_found').detail).toBe('No such page.');
+    expect(problem(await link('pg_does_not_exist'), 404, 'resource_not_found').detail).toBe('No such page.');
   });
 
   it('refuses a test-mode key (403 test_key_read_only) and a key without pages:write (403 insufficient_scope)', async () => {

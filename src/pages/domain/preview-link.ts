@@ -29,7 +29,12 @@ const EXPIRY = /^[0-9a-z]{1,9}$/;
 const TOKEN = /^[A-Za-z0-9_.-]+$/;
 
 /** The claims of a link made at `now` that lives `expiresIn` seconds (at least that long, rounded up to a second). */
-export function previewClaims(pageId: string, workspaceId: string, now: Date, expiresIn: number = PREVIEW_LINK.expiresInDefault): PreviewClaims {
+export function previewClaims(
+  pageId: string,
+  workspaceId: string,
+  now: Date,
+  expiresIn: number = PREVIEW_LINK.expiresInDefault,
+): PreviewClaims {
   if (!Number.isInteger(expiresIn) || expiresIn < PREVIEW_LINK.expiresInMin || expiresIn > PREVIEW_LINK.expiresInMax) {
     throw ValidationError.field(
       '/expires_in',

@@ -15,7 +15,13 @@ const HTML_HEADERS = {
 };
 
 /** `extra` headers replace the common ones of the same name (a preview's stricter `referrer-policy`). */
-export function html(reply: FastifyReply, status: number, body: string | Buffer, cache = 'no-cache', extra: Record<string, string> = {}): FastifyReply {
+export function html(
+  reply: FastifyReply,
+  status: number,
+  body: string | Buffer,
+  cache = 'no-cache',
+  extra: Record<string, string> = {},
+): FastifyReply {
   return reply
     .status(status)
     .headers({ ...HTML_HEADERS, 'cache-control': cache, ...extra })

@@ -88,9 +88,7 @@ export function block(b: LiveBlock, view: LivePageView): SafeHtml {
       return html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}"><h2 id="h-${b.id}">${title}</h2>${
         str(d.description) ? html`<p class="muted">${d.description}</p>` : ''
       }
-${
-        view.mode === 'preview' ? html`<form><fieldset disabled>` : html`<form method="post" action="${view.links.subscribe(b.id)}">`
-      }
+${view.mode === 'preview' ? html`<form><fieldset disabled>` : html`<form method="post" action="${view.links.subscribe(b.id)}">`}
 <label for="email-${b.id}">E-mail</label><input id="email-${b.id}" name="email" type="email" required autocomplete="email" maxlength="254"
  value="${values?.email ?? ''}">
 <label for="name-${b.id}">Name (optional)</label><input id="name-${b.id}" name="name" type="text" autocomplete="name" maxlength="200"

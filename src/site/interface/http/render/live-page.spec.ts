@@ -122,3 +122,33 @@ describe('other documents', () => {
     expect(renderNotFoundPage()).toMatch(/isn’t available/);
   });
 });
+
+describe('a draft preview (mode preview)', () => {
+  const blocks = [b('LINK', { url: 'https://example.com/a', title: 'A' }), b('NEWSLETTER', { title: 'Letters' })];
+  const direct = { ...links, click: () => 'https://example.com/a' };
+
+  it('shows a Preview banner first in main, is not indexed, and keeps the page otherwise as live', () => {
+    const out = page(blocks, { mode: 'preview', links: direct });
+    expect(out).toContain('<meta name="robots" content="noindex">');
+    expect(out).toMatch(/<main>\n<p class="preview-banner" role="note"><strong>Preview<\/strong>/);
+    expect(out).toContain('<title>Preview: My page</title>');
+    expect(out).toContain('href="https://example.com/a"');
+    expect(out).not.toContain('/r/');
+  });
+
+  it('shows forms disabled and sending nowhere', () => {
+    const out = page(blocks, { mode: 'preview', links: direct });
+    expect(out).toMatch(/<form><fieldset disabled>[\s\S]*<button type="submit">Subscribe<\/button>\n<\/fieldset><\/form>/);
+    expect(out).not.toMatch(/<form[^>]*(action|method)=/);
+    expect(out).not.toContain('/subscribe/');
+  });
+
+  it('changes nothing on a live page', () => {
+    for (const out of [page(blocks), page(blocks, { mode: 'live' })]) {
+      expect(out).toContain('<meta name="robots" content="index">');
+      expect(out).not.toContain('class="preview-banner"');
+      expect(out).not.toContain('<fieldset');
+      expect(out).toContain('<form method="post" action="/p/s/subscribe/blk_newsletter">');
+    }
+  });
+});

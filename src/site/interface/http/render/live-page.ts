@@ -11,6 +11,8 @@ function document(o: {
   theme: ThemeKey;
   description?: string;
   robots: 'index' | 'noindex';
+  /** above everything else in `main` (a preview's banner) */
+  banner?: SafeHtml;
   body: SafeHtml;
 }): string {
   return html`<!doctype html>
@@ -25,7 +27,7 @@ ${o.description ? html`<meta name="description" content="${o.description}">` : '
 </head>
 <body class="t-${o.theme}">
 <main>
-${o.body}
+${o.banner ?? ''}${o.body}
 </main>
 </body>
 </html>
@@ -33,7 +35,8 @@ ${o.body}
 }
 
 /** What a preview shows above the page, so that nobody takes a draft for the live page. */
-const PREVIEW_BANNER = html`<p class="preview-banner" role="note"><strong>Preview</strong> · a draft, not the live page. Forms are turned off.</p>
+const PREVIEW_NOTE = 'a draft, not the live page. Forms are turned off.';
+const PREVIEW_BANNER = html`<p class="preview-banner" role="note"><strong>Preview</strong> · ${PREVIEW_NOTE}</p>
 `;
 
 /** The live page: the published snapshot's blocks in the page's theme (or, in `preview` mode, a draft's). */
@@ -48,7 +51,8 @@ export function renderLivePage(view: LivePageView): string {
     theme: view.theme,
     description: view.description,
     robots: preview ? 'noindex' : 'index',
-    body: html`${preview ? PREVIEW_BANNER : ''}<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
+    banner: preview ? PREVIEW_BANNER : undefined,
+    body: html`<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
 ${notice}
 <ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
       view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''
