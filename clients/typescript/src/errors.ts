@@ -56,8 +56,9 @@ export class PermissionError extends BioPageError {}
 /** 404 `resource_not_found` (or `route_not_found`). */
 export class NotFoundError extends BioPageError {}
 /**
- * 409: `stale_snapshot` (read the page again and retry with its `draft.updated_at`), `last_block_required`, or
- * `idempotency_request_in_progress` (the same key is running: retry after `retryAfter`).
+ * 409: `stale_snapshot` (read the page again and retry with its `draft.updated_at`), `last_block_required`,
+ * `page_archived` (no preview link for an archived page), or `idempotency_request_in_progress` (the same key is
+ * running: retry after `retryAfter`).
  */
 export class ConflictError extends RetryableError {}
 /** 429: `rate_limited` (burst) or `quota_exhausted` (monthly units). */
