@@ -1,11 +1,11 @@
 // The MCP server over stdio (`npm run -s mcp`, `bin/bio-page-mcp`): an AI assistant works with one workspace through
 // the public API, with the key in BIO_PAGE_API_KEY. stdout carries the protocol, so every log line goes to stderr.
-// At start it reads the served OpenAPI document, finds the key's scopes (src/mcp/scopes.ts) and offers one tool per
-// operation the key may use.
+// At start it reads the served OpenAPI document, whose response also tells the key's scopes and mode (src/mcp/scopes.ts),
+// and offers one tool per operation the key may use.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ApiClient, ApiUnreachableError } from './mcp/api-client.js';
 import { operationsOf, type OpenApiDocument } from './mcp/openapi.js';
-import { KeyRefusedError, offers, probeKey } from './mcp/scopes.js';
+import { KeyRefusedError, keyAccessFrom, offers } from './mcp/scopes.js';
 import { createMcpServer } from './mcp/server.js';
 
 const log = (line: string) => process.stderr.write(`bio-page-mcp: ${line}\n`);
@@ -27,17 +27,10 @@ try {
   if (answer.status !== 200 || !doc?.paths) {
     fail(`${apiUrl}/v1/openapi.json did not return the API's OpenAPI document (HTTP ${answer.status}).`);
   }
-  const operations = operationsOf(doc);
-  const key = await probeKey(api, operations);
-  const offered = operations.filter((op) => offers(op, key));
-  for (const [scope, access] of key.scopes) {
-    if (access === 'unknown' && offered.some((op) => op.scope === scope)) {
-      log(`could not check scope ${scope}; its tools are offered anyway.`);
-    }
-  }
-  const held = [...key.scopes].filter(([, access]) => access === 'granted').map(([scope]) => scope);
+  const key = keyAccessFrom(answer.headers) ?? (await whyRefused());
+  const offered = operationsOf(doc).filter((op) => offers(op, key));
   const mode = key.test ? 'test key: read tools only' : 'live key';
-  log(`${offered.length} tools for ${apiUrl} (${mode}; scopes ${held.join(', ') || 'none'}).`);
+  log(`${offered.length} tools for ${apiUrl} (${mode}; scopes ${[...key.scopes].join(', ') || 'none'}).`);
 
   const server = createMcpServer(doc.info, offered, api);
   await server.connect(new StdioServerTransport());
@@ -46,4 +39,12 @@ try {
 } catch (err) {
   if (err instanceof KeyRefusedError || err instanceof ApiUnreachableError) fail(`${err.message}.`);
   throw err;
+}
+
+/** The document came without the key's scopes: the key was not recognised. One call says why, in the API's words. */
+async function whyRefused(): Promise<never> {
+  const answer = await api.send({ method: 'GET', path: '/v1/pages?limit=1' });
+  const problem = (answer.body ?? {}) as { code?: unknown; detail?: unknown };
+  const said = typeof problem.code === 'string' ? ` ${problem.code}${typeof problem.detail === 'string' ? `: ${problem.detail}` : ''}` : '';
+  throw new KeyRefusedError(`the API refused the key (HTTP ${answer.status}${said})`);
 }

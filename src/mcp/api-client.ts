@@ -13,6 +13,7 @@ export interface ApiResponse {
   status: number;
   /** the parsed JSON body, the raw text when it is not JSON, or undefined when empty */
   body: unknown;
+  headers: Headers;
 }
 
 /** The API could not be reached, or did not answer in time. */
@@ -48,7 +49,7 @@ export class ApiClient {
     } catch (err) {
       throw new ApiUnreachableError(`${request.method} ${url} failed: ${reason(err)}`);
     }
-    return { status: response.status, body: parse(text) };
+    return { status: response.status, body: parse(text), headers: response.headers };
   }
 }
 

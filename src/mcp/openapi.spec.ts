@@ -17,13 +17,19 @@ const doc: OpenApiDocument = {
         summary: 'Create a thing',
         description: 'Scope `things:write`.',
         'x-scope': 'things:write',
+        'x-open-world': true,
         parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewThing' } } } },
+        responses: {
+          '201': { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Red' } } } },
+          '400': { description: 'Problem', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        },
       },
     },
     '/v1/things/{thing_id}': {
       parameters: [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'string' } }],
-      delete: { operationId: 'deleteThing', 'x-scope': 'things:write' },
+      delete: { operationId: 'deleteThing', 'x-scope': 'things:write', responses: { '204': { description: 'Deleted' } } },
+      post: { operationId: 'retireThing', 'x-scope': 'things:write', 'x-destructive': true },
     },
     '/v1/openapi.json': { get: { operationId: 'getOpenApiDocument', security: [] } },
   },
@@ -39,6 +45,7 @@ const doc: OpenApiDocument = {
       Blue: { type: 'object', properties: { depth: { type: 'integer' } }, title: 'Blue' },
       Tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
       'a/b': { type: 'string' },
+      Problem: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
     },
   },
 };
@@ -78,12 +85,28 @@ describe('reading the OpenAPI document', () => {
     expect(ops.map((op) => [op.method, op.path, op.id, op.scope])).toEqual([
       ['GET', '/v1/things', 'listThings', 'things:read'],
       ['POST', '/v1/things', 'createThing', 'things:write'],
+      ['POST', '/v1/things/{thing_id}', 'retireThing', 'things:write'],
       ['DELETE', '/v1/things/{thing_id}', 'deleteThing', 'things:write'],
     ]);
-    const [list, create, remove] = ops;
+    const [list, create, , remove] = ops;
     expect(list).toMatchObject({ params: [{ name: 'limit', in: 'query' }], idempotent: false, summary: 'List things', description: '' });
     expect(list.body).toBeUndefined();
     expect(create).toMatchObject({ params: [], idempotent: true, body: { required: true, schema: { required: ['kind'] } } });
     expect(remove).toMatchObject({ params: [{ name: 'thing_id', in: 'path' }], summary: 'deleteThing' });
+  });
+
+  it('reads the success and problem bodies of an operation, and its destructive and open-world marks', () => {
+    const [list, create, retire, remove] = operationsOf(doc);
+    expect(create).toMatchObject({
+      output: { type: 'object', title: 'Red' },
+      problem: { type: 'object', required: ['code'] },
+      destructive: false,
+      openWorld: true,
+    });
+    expect(list).toMatchObject({ destructive: false, openWorld: false });
+    expect(list!.output).toBeUndefined();
+    expect(retire).toMatchObject({ destructive: true, openWorld: false });
+    expect(remove).toMatchObject({ destructive: true }); // a DELETE
+    expect(remove!.output).toBeUndefined(); // a 204 has no body
   });
 });

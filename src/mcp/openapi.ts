@@ -28,6 +28,14 @@ export interface Operation {
   idempotent: boolean;
   /** the JSON request body, `$ref`s inlined */
   body?: { schema: JsonSchema; required: boolean };
+  /** the JSON body of the success response, `$ref`s inlined (none for a 204) */
+  output?: JsonSchema;
+  /** the problem+json body of its error responses, `$ref`s inlined */
+  problem?: JsonSchema;
+  /** `x-destructive`, or a DELETE: undoes something a caller cannot simply redo */
+  destructive: boolean;
+  /** `x-open-world`: makes the service reach a URL outside it (a webhook receiver) */
+  openWorld: boolean;
 }
 
 interface RawOperation {
@@ -35,8 +43,11 @@ interface RawOperation {
   summary?: string;
   description?: string;
   'x-scope'?: unknown;
+  'x-destructive'?: unknown;
+  'x-open-world'?: unknown;
   parameters?: unknown[];
   requestBody?: unknown;
+  responses?: Record<string, unknown>;
 }
 
 export interface OpenApiDocument {
@@ -92,6 +103,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         ? (inline(doc, op.requestBody) as { required?: boolean; content?: Record<string, unknown> })
         : undefined;
       const json = requestBody?.content?.['application/json'] as { schema?: JsonSchema } | undefined;
+      const { output, problem } = responseSchemas(doc, op.responses ?? {});
       operations.push({
         id: op.operationId,
         method: method.toUpperCase(),
@@ -102,8 +114,27 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         params: params.filter((p) => p.in === 'path' || p.in === 'query'),
         idempotent: params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
         ...(json ? { body: { schema: json.schema ?? {}, required: requestBody?.required === true } } : {}),
+        ...(output ? { output } : {}),
+        ...(problem ? { problem } : {}),
+        destructive: op['x-destructive'] === true || method === 'delete',
+        openWorld: op['x-open-world'] === true,
       });
     }
   }
   return operations;
+}
+
+/** The JSON schema of the success response (its single 2xx with a JSON body) and of the problem+json errors. */
+function responseSchemas(doc: OpenApiDocument, responses: Record<string, unknown>): { output?: JsonSchema; problem?: JsonSchema } {
+  const schemaOf = (status: string, type: string) => {
+    const response = inline(doc, responses[status]) as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+    return response?.content?.[type]?.schema;
+  };
+  const statuses = Object.keys(responses);
+  const success = statuses.find((status) => /^2\d\d$/.test(status) && schemaOf(status, 'application/json'));
+  const failure = statuses.find((status) => /^[45]\d\d$/.test(status) && schemaOf(status, 'application/problem+json'));
+  return {
+    ...(success ? { output: schemaOf(success, 'application/json') } : {}),
+    ...(failure ? { problem: schemaOf(failure, 'application/problem+json') } : {}),
+  };
 }

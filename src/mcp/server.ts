@@ -19,10 +19,31 @@ import { ApiUnreachableError, type ApiClient } from './api-client.js';
 import type { Operation } from './openapi.js';
 import { ArgumentError, IDEMPOTENCY_KEY_ARG, failure, requestFor, resultOf, toolFor, toolName } from './tools.js';
 
+/** Told to the client at start (MCP `instructions`): how the API's pages work, so that a model gets it right first time. */
+export const INSTRUCTIONS = `Tools for one workspace of a bio-page service, through its public API (each tool is one API operation).
+
+Pages: a page has a draft, which the tools edit, and a published (live) state, which visitors see at its public_url.
+- create_page makes a DRAFT; nothing is public until publish_page, which copies the current draft live (now, or at
+  starts_at). Later draft changes stay invisible until the next publish_page.
+- Every draft change (update_page, add_block, remove_block) must send expected_updated_at: the draft.updated_at the
+  page had when you read it (get_page, or the answer of the last change). A stale stamp gives 409 stale_snapshot:
+  call get_page again, check the draft, then redo the change with the new stamp.
+- archive_page takes a live page offline at once. create_preview_link shares a draft without publishing it.
+
+Writes: tools that create or change something take an optional idempotency_key. After a time-out or a lost answer,
+call again with the same key: the API replays the first outcome instead of doing it twice.
+
+Errors come back as the API's problem+json (status, code, detail, request_id) with isError; the code says what to do.
+Webhook endpoints: creating one (or changing its URL) makes the service send a signed test to that URL first; the
+signing secret is shown only in the creation answer.`;
+
 export function createMcpServer(info: { title: string; version: string }, ops: Operation[], api: ApiClient): Server {
   const byName = new Map(ops.map((op) => [toolName(op.id), op]));
   const tools = ops.map(toolFor);
-  const server = new Server({ name: 'bio-page', title: info.title, version: info.version }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: 'bio-page', title: info.title, version: info.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {

@@ -11,6 +11,8 @@ const op = (overrides: Partial<Operation>): Operation => ({
   scope: 'pages:read',
   params: [{ name: 'page_id', in: 'path', required: true, schema: { type: 'string' }, description: 'Page ID' }],
   idempotent: false,
+  destructive: false,
+  openWorld: false,
   ...overrides,
 });
 const removeBlock = op({
@@ -18,6 +20,7 @@ const removeBlock = op({
   method: 'DELETE',
   path: '/v1/pages/{page_id}/blocks/{block_id}',
   scope: 'pages:write',
+  destructive: true,
   params: [
     { name: 'page_id', in: 'path', required: true, schema: { type: 'string' } },
     { name: 'block_id', in: 'path', required: true, schema: { type: 'string' } },
@@ -68,6 +71,21 @@ describe('a tool per operation', () => {
     expect(toolFor(removeBlock).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(toolFor(addBlock).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     expect(toolFor(op({ method: 'PATCH' })).annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+  });
+
+  it('is destructive or reaches the open world as its operation is marked', () => {
+    const archive = op({ id: 'archivePage', method: 'POST', destructive: true });
+    expect(toolFor(archive).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    const createEndpoint = op({ id: 'createWebhookEndpoint', method: 'POST', openWorld: true });
+    expect(toolFor(createEndpoint).annotations).toMatchObject({ destructiveHint: false, openWorldHint: true });
+  });
+
+  it('declares its structured output: the success body or the API problem', () => {
+    const page = { type: 'object', properties: { id: { type: 'string' } } };
+    const problem = { type: 'object', properties: { code: { type: 'string' } } };
+    expect(toolFor(op({ output: page, problem })).outputSchema).toEqual({ type: 'object', anyOf: [page, problem] });
+    expect(toolFor(op({ output: page })).outputSchema).toEqual(page);
+    expect(toolFor(removeBlock).outputSchema).toBeUndefined(); // 204: nothing structured
   });
 
   it('describes itself with the summary, the description and the scope', () => {

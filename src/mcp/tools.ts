@@ -38,15 +38,25 @@ export function toolFor(op: Operation): Tool {
     title: op.summary,
     description: `${op.summary}.${op.description ? `\n\n${op.description}` : ''}${scopeNote}`,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    ...(op.output ? { outputSchema: outputSchemaOf(op.output, op.problem) } : {}),
     annotations: {
       title: op.summary,
       readOnlyHint: read,
-      destructiveHint: op.method === 'DELETE',
+      destructiveHint: !read && op.destructive,
       // An IDEM POST repeated with the same idempotency_key is replayed by the API, not done again.
       idempotentHint: read || op.method === 'PUT' || op.method === 'DELETE' || op.idempotent,
-      openWorldHint: false,
+      // Only the operations that make the service call a URL outside it (a webhook receiver) reach the open world.
+      openWorldHint: op.openWorld,
     },
   };
+}
+
+/**
+ * The structured content of a call: the operation's success body, or (with `isError`) the API's problem. MCP wants an
+ * object schema at the top, and clients check structured content against it, errors included.
+ */
+function outputSchemaOf(success: JsonSchema, problem: JsonSchema | undefined): Tool['outputSchema'] {
+  return { type: 'object', ...(problem ? { anyOf: [success, problem] } : success) } as Tool['outputSchema'];
 }
 
 /** Arguments a tool cannot send (a missing path parameter, an unknown name): reported to the caller, no request made. */
@@ -90,7 +100,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
  * A success is its JSON body, as text and (when an object) as structured content. An API error is the API's own
  * problem+json (same code, status, request_id and detail), with `isError`.
  */
-export function resultOf(response: ApiResponse): CallToolResult {
+export function resultOf(response: Pick<ApiResponse, 'status' | 'body'>): CallToolResult {
   const { status, body } = response;
   const ok = status >= 200 && status < 300;
   if (body === undefined) return { content: [{ type: 'text', text: `HTTP ${status}, no content.` }], ...(ok ? {} : { isError: true }) };

@@ -13,7 +13,8 @@ import { GetPageHandler } from './application/queries/get-page/get-page.handler.
 import { ListPagesHandler } from './application/queries/list-pages/list-pages.handler.js';
 import { PageHasSourceHandler } from './application/queries/page-has-source/page-has-source.handler.js';
 import { WorkspaceFileDirectory } from './infrastructure/workspace-file.directory.js';
-import { PagesController, StaleBeforeInvalid } from './interface/http/pages.controller.js';
+import { PagesController } from './interface/http/pages.controller.js';
+import { StaleBeforeInvalid } from './interface/http/stale-before-invalid.js';
 import { PageSchedulingModule } from './page-scheduling.module.js';
 import { PreviewTokens } from './application/preview-tokens.js';
 import { Keyring } from '../platform/config/keyring.js';

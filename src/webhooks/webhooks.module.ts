@@ -16,6 +16,7 @@ import { ListEndpointsHandler } from './application/queries/list-endpoints/list-
 import { ListOwnerNotificationsHandler } from './application/queries/list-owner-notifications/list-owner-notifications.handler.js';
 import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
 import { RandomSigningSecrets } from './infrastructure/webhook-signing.js';
+import { DeliveriesController } from './interface/http/deliveries.controller.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
 
@@ -25,7 +26,7 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
  */
 @Module({
   imports: [WebhookDeliveryModule],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, DeliveriesController],
   providers: [
     CreateEndpointHandler,
     UpdateEndpointHandler,

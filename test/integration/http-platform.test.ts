@@ -237,8 +237,10 @@ describe('the OpenAPI document', () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     const create = doc.paths['/v1/pages'].post;
     expect(Object.keys(create.responses['201'].headers).sort()).toEqual(
-      ['Idempotent-Replayed', 'Location', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'].sort(),
+      ['Idempotent-Replayed', 'Location', 'RateLimit', 'RateLimit-Policy', 'X-Api-Key-Mode', 'X-Api-Key-Scopes', 'X-Request-Id'].sort(),
     );
+    // A refused key is told nothing about itself.
+    expect(Object.keys(create.responses['401'].headers)).not.toContain('X-Api-Key-Scopes');
     expect(Object.keys(create.responses['429'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Request-Id', 'RateLimit']));
     expect(Object.keys(create.responses['503'].headers)).toEqual(expect.arrayContaining(['Retry-After', 'X-Request-Id']));
     expect(create.responses['413'].description).toContain('payload_too_large');

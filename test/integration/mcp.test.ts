@@ -11,6 +11,10 @@ interface DocOperation {
   operationId: string;
   method: string;
   scope: string;
+  destructive: boolean;
+  openWorld: boolean;
+  /** has a JSON success body */
+  output: boolean;
 }
 
 /**
@@ -31,7 +35,16 @@ describe('the MCP server', () => {
     operations = Object.values(doc.paths).flatMap((item) =>
       Object.entries(item)
         .filter(([, op]) => op['x-scope'])
-        .map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), scope: op['x-scope'] })),
+        .map(([method, op]) => ({
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          scope: op['x-scope'],
+          destructive: op['x-destructive'] === true || method === 'delete',
+          openWorld: op['x-open-world'] === true,
+          output: Object.entries(op.responses).some(
+            ([status, r]: [string, any]) => status.startsWith('2') && r.content?.['application/json'],
+          ),
+        })),
     );
   });
   afterAll(() => t.close());
@@ -48,9 +61,15 @@ describe('the MCP server', () => {
     let stderr = '';
     transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    const logged = t.logs.length;
     await client.connect(transport);
     const { tools } = await client.listTools();
-    return { client, transport, tools, stderr: () => stderr };
+    // What the server asked the API at start, as the service logged it (one line per request).
+    const requests = t.logs
+      .slice(logged)
+      .map((line) => JSON.parse(line) as { route?: string; status?: number; method?: string })
+      .filter((line) => line.status !== undefined);
+    return { client, transport, tools, stderr: () => stderr, requests };
   }
 
   /** The workspace's remaining monthly quota units, read from a GET /v1/contacts (which costs one). */
@@ -65,10 +84,16 @@ describe('the MCP server', () => {
   it('offers every operation to a full-scope key and works a page from creation to analytics', async () => {
     const { key, auth } = await aTenant(t.commands);
     const before = await monthlyRemaining(auth);
-    const { client, transport, tools, stderr } = await connect(key);
+    const { client, transport, tools, stderr, requests } = await connect(key);
     try {
       // Finding out the key's scopes changed nothing and spent no quota: the one unit gone is this second read.
       expect(await monthlyRemaining(auth)).toBe(before - 1);
+      // One request at start, the OpenAPI document, whose answer also told the key's scopes: no probing.
+      expect(requests.map((r) => [r.method, r.route, r.status])).toEqual([['GET', '/v1/openapi.json', 200]]);
+      // The instructions explain the draft/publish workflow and the stamp every change needs.
+      const instructions = client.getInstructions()!;
+      expect(instructions).toContain('publish_page');
+      expect(instructions).toContain('expected_updated_at');
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
       expect(operations).toHaveLength(23);
       expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
@@ -80,10 +105,19 @@ describe('the MCP server', () => {
         expect(tool.description).toContain(op.scope);
         expect(tool.annotations).toMatchObject({
           readOnlyHint: op.method === 'GET',
-          destructiveHint: op.method === 'DELETE',
-          openWorldHint: false,
+          destructiveHint: op.destructive,
+          openWorldHint: op.openWorld,
         });
+        // Every tool with a JSON answer declares it; the client checks each call's structured content against it.
+        expect(tool.outputSchema ? [tool.name, tool.outputSchema.type] : [tool.name, op.output]).toEqual([
+          tool.name,
+          op.output ? 'object' : false,
+        ]);
       }
+      const annotated = (name: string) => tools.find((tool) => tool.name === name)!.annotations;
+      expect(annotated('archive_page')).toMatchObject({ destructiveHint: true, openWorldHint: false });
+      expect(annotated('create_webhook_endpoint')).toMatchObject({ destructiveHint: false, openWorldHint: true });
+      expect(tools.find((tool) => tool.name === 'add_block')!.description).toContain('expected_updated_at');
       // Request bodies reach the client with their $refs inlined: the real shape, the block kinds' data included.
       expect(JSON.stringify(tools)).not.toContain('$ref');
       const addBlock = tools.find((tool) => tool.name === 'add_block')!;
@@ -148,8 +182,22 @@ describe('the MCP server', () => {
   it('offers only the tools of the scopes the key holds', async () => {
     const { workspace } = await aTenant(t.commands);
     const { key } = await aKey(t.commands, workspace.id, { scopes: ['pages:read'] });
-    const { client, tools } = await connect(key);
+    // Any answer to a recognised key tells its scopes and mode, a refusal by scope included.
+    const refused = await t.inject({ method: 'GET', url: '/v1/contacts', headers: { authorization: `Bearer ${key}` } });
+    expect([refused.statusCode, refused.headers['x-api-key-scopes'], refused.headers['x-api-key-mode']]).toEqual([
+      403,
+      'pages:read',
+      'live',
+    ]);
+    const unknown = await t.inject({
+      method: 'GET',
+      url: '/v1/pages',
+      headers: { authorization: 'Bearer bp_live_notarealkeynotarealkey00' },
+    });
+    expect([unknown.statusCode, unknown.headers['x-api-key-scopes']]).toEqual([401, undefined]);
+    const { client, tools, requests } = await connect(key);
     try {
+      expect(requests.map((r) => r.status)).toEqual([200]);
       expect(names(tools)).toEqual(['get_page', 'list_pages']);
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
       await expect(client.callTool({ name: 'create_page', arguments: { body: { title: 'No' } } })).rejects.toThrow(

@@ -95,6 +95,9 @@ export class ApiKey {
   get mode(): KeyMode {
     return this.state.mode;
   }
+  get scopes(): readonly Scope[] {
+    return this.state.scopes;
+  }
   /** the key's public part (`bp_live_` and 12 characters), shown in listings and logs */
   get lookupPrefix(): string {
     return this.state.lookupPrefix;

@@ -88,6 +88,11 @@ export async function buildHttpApp(
   });
   fastify.addHook('onSend', (req: FastifyRequest, reply, payload, done) => {
     if (req.limits) for (const [name, value] of Object.entries(rateLimitHeaders(req.limits))) reply.header(name, value);
+    const caller = req.caller;
+    if (caller?.scopes && reply.statusCode !== 401) {
+      reply.header('x-api-key-scopes', caller.scopes.join(', '));
+      reply.header('x-api-key-mode', caller.keyMode);
+    }
     done(null, payload);
   });
 

@@ -46,6 +46,16 @@ export const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'X-Api-Key-Scopes': {
+    description:
+      'The scopes of the API key that made the request, comma-separated (as GitHub tells OAuth scopes): `pages:read, pages:write`. ' +
+      'On every response to a recognised key, so a tool learns what it may do from any call.',
+    schema: { type: 'string' },
+  },
+  'X-Api-Key-Mode': {
+    description: 'The mode of the API key that made the request: `live`, or `test` (read-only).',
+    schema: { type: 'string', enum: ['live', 'test'] },
+  },
   'Idempotent-Replayed': {
     description: '`true` when this is the stored result of an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },

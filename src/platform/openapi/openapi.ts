@@ -1,4 +1,7 @@
-import { Controller, Get, Injectable, type INestApplication } from '@nestjs/common';
+import { Controller, Get, Injectable, Req, type INestApplication } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { AccessControl } from '../http/pipeline/access-control.js';
+import { presentedKey } from '../http/pipeline/operation.guard.js';
 import { ApiExcludeController, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { OpenApiContribution } from './examples.js';
 import { PROBLEM_SCHEMA, RESPONSE_HEADERS, TAGS, webhooks } from './openapi.components.js';
@@ -67,7 +70,14 @@ export function buildOpenApiDocument(
       tags: ['Meta'],
       security: [],
       responses: {
-        '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'OpenAPI 3.1 document. When a recognised API key is sent along, what it may do is told back in headers.',
+          headers: {
+            'X-Api-Key-Scopes': { $ref: '#/components/headers/X-Api-Key-Scopes' },
+            'X-Api-Key-Mode': { $ref: '#/components/headers/X-Api-Key-Mode' },
+          },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
         '4XX': {
           description: 'Problem: a request that cannot be read (a malformed URL or HTTP), invalid_request',
           headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
@@ -85,10 +95,16 @@ export function buildOpenApiDocument(
 @ApiExcludeController()
 @Controller('v1/openapi.json')
 export class OpenApiController {
-  constructor(private readonly holder: OpenApiDocument) {}
+  constructor(
+    private readonly holder: OpenApiDocument,
+    private readonly access: AccessControl,
+  ) {}
 
+  /** No key needed; a key sent along is told back what it may do (X-Api-Key-Scopes, X-Api-Key-Mode). */
   @Get()
-  get(): OpenAPIObject | null {
+  async get(@Req() req: FastifyRequest): Promise<OpenAPIObject | null> {
+    const key = presentedKey(req.headers);
+    if (key) req.caller = (await this.access.identify(key)) ?? undefined;
     return this.holder.document;
   }
 }

@@ -56,7 +56,9 @@ export interface paths {
         put?: never;
         /**
          * Create a page (DRAFT, nothing live)
-         * @description Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Nothing is public until publishPage. Keep the returned `draft.updated_at`: updatePage, addBlock and removeBlock take it as `expected_updated_at`.
+         *
+         *     Scope `pages:write`. Quota cost: 0 unit(s).
          */
         post: operations["createPage"];
         delete?: never;
@@ -74,7 +76,9 @@ export interface paths {
         };
         /**
          * Get a page: draft and live state, blocks, theme, route and stamp
-         * @description Scope `pages:read`. Quota cost: 0 unit(s).
+         * @description Read this before changing a page: `draft` is what the API edits, `published` what visitors see, and `draft.updated_at` is the `expected_updated_at` that updatePage, addBlock and removeBlock need.
+         *
+         *     Scope `pages:read`. Quota cost: 0 unit(s).
          */
         get: operations["getPage"];
         put?: never;
@@ -84,7 +88,9 @@ export interface paths {
         head?: never;
         /**
          * Merge-patch a page
-         * @description Scope `pages:write`. Quota cost: 1 unit(s).
+         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
+         *
+         *     Scope `pages:write`. Quota cost: 1 unit(s).
          */
         patch: operations["updatePage"];
         trace?: never;
@@ -100,7 +106,9 @@ export interface paths {
         put?: never;
         /**
          * Append a block to the draft
-         * @description Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
+         *
+         *     Scope `pages:write`. Quota cost: 0 unit(s).
          */
         post: operations["addBlock"];
         delete?: never;
@@ -121,7 +129,9 @@ export interface paths {
         post?: never;
         /**
          * Remove a block from the draft (not the last one)
-         * @description Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
+         *
+         *     Scope `pages:write`. Quota cost: 0 unit(s).
          */
         delete: operations["removeBlock"];
         options?: never;
@@ -140,7 +150,9 @@ export interface paths {
         put?: never;
         /**
          * Publish now, or schedule with starts_at
-         * @description Scope `publish`. Quota cost: 1 unit(s).
+         * @description Copies the current draft to the live page, now or at `starts_at`. Visitors see only what was published: later draft changes need another publish.
+         *
+         *     Scope `publish`. Quota cost: 1 unit(s).
          */
         post: operations["publishPage"];
         delete?: never;
@@ -160,7 +172,9 @@ export interface paths {
         put?: never;
         /**
          * Take the page offline (ARCHIVED) and cancel a pending schedule
-         * @description Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Takes the live page offline at once (its address answers 404) and cancels a scheduled publish; publish again to bring it back.
+         *
+         *     Scope `pages:write`. Quota cost: 0 unit(s).
          */
         post: operations["archivePage"];
         delete?: never;
@@ -204,7 +218,9 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx
-         * @description Scope `webhooks:write`. Quota cost: 0 unit(s).
+         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.
+         *
+         *     Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -236,7 +252,9 @@ export interface paths {
         head?: never;
         /**
          * Change the URL (re-verified), the event types, or enable/disable
-         * @description Scope `webhooks:write`. Quota cost: 0 unit(s).
+         * @description A new URL is verified like at creation (a signed `endpoint.test` it must answer 2xx).
+         *
+         *     Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -252,7 +270,9 @@ export interface paths {
         put?: never;
         /**
          * Issue a new signing secret; the old one signs too for 24 hours
-         * @description Scope `webhooks:write`. Quota cost: 1 unit(s).
+         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.
+         *
+         *     Scope `webhooks:write`. Quota cost: 1 unit(s).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1188,6 +1208,10 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /** @description The scopes of the API key that made the request, comma-separated (as GitHub tells OAuth scopes): `pages:read, pages:write`. On every response to a recognised key, so a tool learns what it may do from any call. */
+        "X-Api-Key-Scopes": string;
+        /** @description The mode of the API key that made the request: `live`, or `test` (read-only). */
+        "X-Api-Key-Mode": "live" | "test";
         /** @description `true` when this is the stored result of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
     };
@@ -1216,6 +1240,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1228,6 +1254,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1248,6 +1276,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1268,6 +1298,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1291,6 +1323,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1301,6 +1335,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1331,6 +1367,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1343,6 +1381,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1363,6 +1403,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1383,6 +1425,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1406,6 +1450,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1416,6 +1462,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1446,6 +1494,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1458,6 +1508,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1478,6 +1530,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1498,6 +1552,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1521,6 +1577,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1531,6 +1589,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1563,6 +1623,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1578,6 +1640,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1598,6 +1662,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1618,6 +1684,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1629,6 +1697,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1639,6 +1709,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1721,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1733,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1682,6 +1758,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1692,6 +1770,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1720,6 +1800,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1732,6 +1814,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1752,6 +1836,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,6 +1848,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1782,6 +1870,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1805,6 +1895,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1815,6 +1907,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1847,6 +1941,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1859,6 +1955,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1879,6 +1977,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1889,6 +1989,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1909,6 +2011,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1919,6 +2023,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1929,6 +2035,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1939,6 +2047,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1962,6 +2072,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1972,6 +2084,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2010,6 +2124,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2023,6 +2139,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2043,6 +2161,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,6 +2173,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2073,6 +2195,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2084,6 +2208,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2094,6 +2220,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,6 +2232,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2244,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2137,6 +2269,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2147,6 +2281,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2183,6 +2319,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2195,6 +2333,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,6 +2355,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2225,6 +2367,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2245,6 +2389,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2255,6 +2401,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2278,6 +2426,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2288,6 +2438,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2326,6 +2478,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2339,6 +2493,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,6 +2515,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2527,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,6 +2549,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2400,6 +2562,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,6 +2574,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,6 +2586,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2430,6 +2598,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2453,6 +2623,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,6 +2635,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2501,6 +2675,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2514,6 +2690,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2534,6 +2712,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2544,6 +2724,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2746,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2575,6 +2759,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,6 +2771,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2595,6 +2783,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2605,6 +2795,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2628,6 +2820,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,6 +2832,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2676,6 +2872,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2691,6 +2889,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2711,6 +2911,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,6 +2923,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2945,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2752,6 +2958,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2762,6 +2970,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2772,6 +2982,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,6 +2994,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2805,6 +3019,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,6 +3031,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2837,6 +3055,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2849,6 +3069,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2869,6 +3091,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,6 +3113,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2912,6 +3138,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2922,6 +3150,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2954,6 +3184,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2969,6 +3201,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3223,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3009,6 +3245,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3020,6 +3258,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3030,6 +3270,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3040,6 +3282,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,6 +3294,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3073,6 +3319,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,6 +3331,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3108,6 +3358,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3120,6 +3372,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3394,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3150,6 +3406,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3170,6 +3428,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3193,6 +3453,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3203,6 +3465,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3228,6 +3492,8 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3238,6 +3504,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3258,6 +3526,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,6 +3538,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3288,6 +3560,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3311,6 +3585,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3321,6 +3597,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3350,6 +3628,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3362,6 +3642,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,6 +3664,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3392,6 +3676,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,6 +3698,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3422,6 +3710,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,6 +3722,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3442,6 +3734,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3465,6 +3759,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +3771,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3506,6 +3804,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3519,6 +3819,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,6 +3841,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3549,6 +3853,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,6 +3875,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3580,6 +3888,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3590,6 +3900,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3613,6 +3925,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3623,6 +3937,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3654,6 +3970,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3667,6 +3985,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,6 +4007,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3697,6 +4019,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3717,6 +4041,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3728,6 +4054,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3738,6 +4066,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3761,6 +4091,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3771,6 +4103,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3809,6 +4143,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3821,6 +4157,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3841,6 +4179,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3851,6 +4191,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3871,6 +4213,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3894,6 +4238,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3904,6 +4250,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3931,6 +4279,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3943,6 +4293,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3963,6 +4315,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3973,6 +4327,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4349,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4016,6 +4374,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,6 +4386,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4059,6 +4421,8 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4072,6 +4436,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4092,6 +4458,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4102,6 +4470,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4122,6 +4492,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4133,6 +4505,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4143,6 +4517,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4166,6 +4542,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4176,6 +4554,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4211,6 +4591,8 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4224,6 +4606,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +4628,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4254,6 +4640,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4274,6 +4662,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4285,6 +4675,8 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4295,6 +4687,8 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,6 +4699,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4315,6 +4711,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4338,6 +4736,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,6 +4748,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4376,6 +4778,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4388,6 +4792,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4408,6 +4814,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,6 +4836,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4451,6 +4861,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4873,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4479,9 +4893,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OpenAPI 3.1 document */
+            /** @description OpenAPI 3.1 document. When a recognised API key is sent along, what it may do is told back in headers. */
             200: {
                 headers: {
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,7 +6,7 @@ import { HttpProblem } from '../../../platform/http/problem.js';
 import { PendingLimit } from '../../../platform/rate-limit/pending-limit.js';
 import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
 import { Clock } from '../../../platform/time/clock.js';
-import { Authenticator } from '../../application/authenticator.js';
+import { Authenticator, type Principal } from '../../application/authenticator.js';
 import { AdmissionGate } from '../../application/ports/access.repositories.js';
 import { monthlyUnits, quotaWindow, secondsUntilReset } from '../../domain/quota.js';
 import { isScope } from '../../domain/scope.js';
@@ -55,10 +55,13 @@ export class ApiKeyAccessControl extends AccessControl {
     const period = quotaWindow(now).period;
     try {
       principal = await this.authenticator.authenticate(token);
-      onCaller({ keyPrefix: principal.key.lookupPrefix, workspaceId: principal.workspace.id });
+      onCaller(callerOf(principal));
       admitted = await this.admission.admit({ keyId: principal.key.id, workspaceId: principal.workspace.id, period });
       // A key or workspace changed since this key was read (revoked, plan changed): read it again.
-      if (admitted.epoch > principal.epoch) principal = await this.authenticator.authenticate(token, admitted.epoch);
+      if (admitted.epoch > principal.epoch) {
+        principal = await this.authenticator.authenticate(token, admitted.epoch);
+        onCaller(callerOf(principal));
+      }
     } finally {
       this.waiting.leave();
     }
@@ -92,7 +95,24 @@ export class ApiKeyAccessControl extends AccessControl {
       },
     };
   }
+
+  async identify(token: string | undefined): Promise<Caller | null> {
+    if (!token) return null;
+    try {
+      return callerOf(await this.authenticator.authenticate(token));
+    } catch {
+      return null; // not recognised, or the key store unreachable: the caller simply learns nothing
+    }
+  }
 }
+
+/** What the request's log line and the key-introspection headers tell of a recognised key. */
+const callerOf = (principal: Principal): Caller => ({
+  keyPrefix: principal.key.lookupPrefix,
+  workspaceId: principal.workspace.id,
+  scopes: principal.key.scopes,
+  keyMode: principal.key.mode,
+});
 
 /** The non-secret lookup prefix of a well-formed key token (`bp_live_` and 12 characters), else undefined. */
 function publicPrefix(token: string): string | undefined {

@@ -1,14 +1,12 @@
-import { Controller, Delete, Get, Injectable, Param, Patch, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
 import { parseInstant } from '../../../platform/http/dto/instant.js';
 import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
-import { Operation, type InvalidInputCheck } from '../../../platform/http/pipeline/operation.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
-import { NotFoundError } from '../../../platform/domain/domain-error.js';
-import { StaleSnapshotError } from '../../domain/page.errors.js';
 import { AddBlockCommand } from '../../application/commands/add-block/add-block.command.js';
 import { ArchivePageCommand } from '../../application/commands/archive-page/archive-page.command.js';
 import { CreatePageCommand } from '../../application/commands/create-page/create-page.command.js';
@@ -16,6 +14,7 @@ import { CreatePreviewLinkCommand } from '../../application/commands/create-prev
 import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
 import { RemoveBlockCommand } from '../../application/commands/remove-block/remove-block.command.js';
 import { UpdatePageCommand } from '../../application/commands/update-page/update-page.command.js';
+import { StaleBeforeInvalid } from './stale-before-invalid.js';
 import { GetPageQuery } from '../../application/queries/get-page/get-page.query.js';
 import { ListPagesQuery } from '../../application/queries/list-pages/list-pages.query.js';
 import {
@@ -34,28 +33,10 @@ import {
 
 export const PageList = ListEnvelope(PageSummaryResponse, 'PageList');
 
-/** "When a request is both stale and invalid in another way, stale_snapshot wins." */
-@Injectable()
-export class StaleBeforeInvalid implements InvalidInputCheck {
-  constructor(private readonly queries: QueryBus) {}
-
-  async check(req: FastifyRequest): Promise<void> {
-    const params = req.params as { page_id?: string };
-    const raw =
-      (req.body as { expected_updated_at?: unknown } | undefined)?.expected_updated_at ??
-      (req.query as { expected_updated_at?: unknown }).expected_updated_at;
-    if (typeof raw !== 'string' || !params.page_id) return;
-    // Any spelling that names an instant, even a loose one ("2020-01-01"), is compared: a stale claim wins
-    // over the other errors of the request. Text that is no date at all is left to the 400.
-    const expected = parseInstant(raw) ?? (/^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : null);
-    if (!expected || Number.isNaN(expected.getTime())) return;
-    const page = await this.queries.execute(new GetPageQuery(req.principal!.workspaceId, params.page_id)).catch((err: unknown) => {
-      if (err instanceof NotFoundError) return null;
-      throw err;
-    });
-    if (page && new Date(page.draft.updated_at).getTime() !== expected.getTime()) throw new StaleSnapshotError();
-  }
-}
+/** What every change of a page's draft needs first (the optimistic-concurrency stamp). */
+const STAMPED_CHANGE =
+  "Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one " +
+  'gives 409 stale_snapshot: read the page again and redo the change.';
 
 const pageParam = ApiParam({ name: 'page_id', type: String, description: 'Page ID' });
 
@@ -88,6 +69,9 @@ export class PagesController {
   @Operation({
     id: 'createPage',
     summary: 'Create a page (DRAFT, nothing live)',
+    guide:
+      'Nothing is public until publishPage. Keep the returned `draft.updated_at`: updatePage, addBlock and removeBlock ' +
+      'take it as `expected_updated_at`.',
     scope: 'pages:write',
     write: true,
     quotaCost: 0,
@@ -109,6 +93,9 @@ export class PagesController {
   @Operation({
     id: 'getPage',
     summary: 'Get a page: draft and live state, blocks, theme, route and stamp',
+    guide:
+      'Read this before changing a page: `draft` is what the API edits, `published` what visitors see, and ' +
+      '`draft.updated_at` is the `expected_updated_at` that updatePage, addBlock and removeBlock need.',
     scope: 'pages:read',
     write: false,
     quotaCost: 0,
@@ -126,6 +113,7 @@ export class PagesController {
   @Operation({
     id: 'updatePage',
     summary: 'Merge-patch a page',
+    guide: STAMPED_CHANGE,
     scope: 'pages:write',
     write: true,
     quotaCost: 1,
@@ -153,6 +141,7 @@ export class PagesController {
   @Operation({
     id: 'addBlock',
     summary: 'Append a block to the draft',
+    guide: STAMPED_CHANGE,
     scope: 'pages:write',
     write: true,
     quotaCost: 0,
@@ -175,6 +164,7 @@ export class PagesController {
   @Operation({
     id: 'removeBlock',
     summary: 'Remove a block from the draft (not the last one)',
+    guide: STAMPED_CHANGE,
     scope: 'pages:write',
     write: true,
     quotaCost: 0,
@@ -199,6 +189,9 @@ export class PagesController {
   @Operation({
     id: 'publishPage',
     summary: 'Publish now, or schedule with starts_at',
+    guide:
+      'Copies the current draft to the live page, now or at `starts_at`. Visitors see only what was published: ' +
+      'later draft changes need another publish.',
     scope: 'publish',
     write: true,
     quotaCost: 1,
@@ -218,6 +211,8 @@ export class PagesController {
   @Operation({
     id: 'archivePage',
     summary: 'Take the page offline (ARCHIVED) and cancel a pending schedule',
+    guide: 'Takes the live page offline at once (its address answers 404) and cancels a scheduled publish; publish again to bring it back.',
+    destructive: true,
     scope: 'pages:write',
     write: true,
     quotaCost: 0,

@@ -27,6 +27,9 @@ export interface QuotaAllowance {
 export interface Caller {
   keyPrefix?: string;
   workspaceId?: string;
+  /** the key's scopes and mode once it is recognised: told back in X-Api-Key-Scopes and X-Api-Key-Mode */
+  scopes?: readonly string[];
+  keyMode?: string;
 }
 
 export interface Admitted {
@@ -50,4 +53,11 @@ export abstract class AccessControl {
     onBurst: (burst: LimitState) => void,
     onCaller?: (caller: Caller) => void,
   ): Promise<Admitted>;
+
+  /**
+   * Who a presented key is (its scopes and mode), with no admission: no rate limit counted, no scope needed.
+   * Null when no key was sent or it is not recognised, or the key store cannot be read. Lets a tool learn what its
+   * key may do from a request it makes anyway (the OpenAPI document), instead of probing with invalid requests.
+   */
+  abstract identify(presentedKey: string | undefined): Promise<Caller | null>;
 }

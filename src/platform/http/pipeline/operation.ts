@@ -27,6 +27,12 @@ export interface OperationSpec {
   response?: Type<unknown>;
   /** error codes this operation returns beyond the common ones (e.g. resource_not_found, stale_snapshot) */
   errors?: ErrorCode[];
+  /** what a caller should know or read first (e.g. the `expected_updated_at` stamp), first in the description */
+  guide?: string;
+  /** undoes something a caller cannot simply redo (takes a page offline, deletes): `x-destructive` */
+  destructive?: true;
+  /** makes the service reach a URL outside it (a webhook receiver): `x-open-world` */
+  openWorld?: true;
 }
 
 export const OPERATION = 'bp:operation';
@@ -57,8 +63,14 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 /** The headers a response of `status` carries (documented, so that generated clients type them). */
 function responseHeaders(spec: OperationSpec, status: number): Record<string, { $ref: string }> {
   const rateLimit = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+  // A response to a recognised key tells its scopes and mode (not a 401, nor what is refused before the key is read).
+  const introspection: Record<string, { $ref: string }> =
+    status === 401 || status === 408 || status === 431
+      ? {}
+      : { 'X-Api-Key-Scopes': header('X-Api-Key-Scopes'), 'X-Api-Key-Mode': header('X-Api-Key-Mode') };
   return {
     'X-Request-Id': header('X-Request-Id'),
+    ...introspection,
     ...(status < 300 ? rateLimit : {}),
     ...(status < 300 && spec.idempotent ? { 'Idempotent-Replayed': header('Idempotent-Replayed') } : {}),
     ...(status === 429 ? { ...rateLimit, 'Retry-After': header('Retry-After') } : {}),
@@ -130,12 +142,14 @@ export function Operation(spec: OperationSpec): MethodDecorator {
     ApiOperation({
       operationId: spec.id,
       summary: spec.summary,
-      description: `Scope \`${spec.scope}\`. Quota cost: ${spec.quotaCost} unit(s).`,
+      description: `${spec.guide ? `${spec.guide}\n\n` : ''}Scope \`${spec.scope}\`. Quota cost: ${spec.quotaCost} unit(s).`,
     }),
     ApiSecurity('bearer'),
     ApiSecurity('apiKey'),
     ApiExtension('x-scope', spec.scope),
     ApiExtension('x-quota-cost', spec.quotaCost),
+    ...(spec.destructive ? [ApiExtension('x-destructive', true)] : []),
+    ...(spec.openWorld ? [ApiExtension('x-open-world', true)] : []),
     ...(spec.idempotent
       ? [ApiHeader({ name: 'Idempotency-Key', required: false, description: '1..255 printable ASCII characters; retained 24 h.' })]
       : []),

@@ -5,37 +5,24 @@ import type { FastifyReply } from 'fastify';
 import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
 import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
-import { ListEnvelope } from '../../../platform/http/dto/list.dto.js';
-import { parseInstant } from '../../../platform/http/dto/instant.js';
 import { CreateEndpointCommand } from '../../application/commands/create-endpoint/create-endpoint.command.js';
 import { DeleteEndpointCommand } from '../../application/commands/delete-endpoint/delete-endpoint.command.js';
-import { ReplayDeliveriesCommand } from '../../application/commands/replay-deliveries/replay-deliveries.command.js';
-import { ResendDeliveryCommand } from '../../application/commands/resend-delivery/resend-delivery.command.js';
 import { RotateSecretCommand } from '../../application/commands/rotate-secret/rotate-secret.command.js';
 import { SendTestEventCommand } from '../../application/commands/send-test-event/send-test-event.command.js';
 import { UpdateEndpointCommand } from '../../application/commands/update-endpoint/update-endpoint.command.js';
-import { GetDeliveryQuery } from '../../application/queries/get-delivery/get-delivery.query.js';
 import { GetEndpointQuery } from '../../application/queries/get-endpoint/get-endpoint.query.js';
-import { ListDeliveriesQuery } from '../../application/queries/list-deliveries/list-deliveries.query.js';
 import { ListEndpointsQuery } from '../../application/queries/list-endpoints/list-endpoints.query.js';
 import {
   CreateEndpointBody,
-  DeliveryListQuery,
-  DeliveryResponse,
   EndpointListResponse,
   EndpointResponse,
   EndpointWithSecretResponse,
-  ReplayBody,
-  ReplayResponse,
   RotatedSecretResponse,
   TestSendResponse,
   UpdateEndpointBody,
 } from './dto/webhook.dto.js';
 
-export const DeliveryList = ListEnvelope(DeliveryResponse, 'DeliveryList');
-
-const endpointParam = ApiParam({ name: 'endpoint_id', type: String });
-const deliveryParam = ApiParam({ name: 'delivery_id', type: String });
+export const endpointParam = ApiParam({ name: 'endpoint_id', type: String });
 
 @ApiTags('Webhooks')
 @Controller('v1/webhook-endpoints')
@@ -64,6 +51,10 @@ export class WebhooksController {
   @Operation({
     id: 'createWebhookEndpoint',
     summary: 'Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx',
+    guide:
+      'The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 ' +
+      'endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.',
+    openWorld: true,
     scope: 'webhooks:write',
     write: true,
     quotaCost: 0,
@@ -101,6 +92,8 @@ export class WebhooksController {
   @Operation({
     id: 'updateWebhookEndpoint',
     summary: 'Change the URL (re-verified), the event types, or enable/disable',
+    guide: 'A new URL is verified like at creation (a signed `endpoint.test` it must answer 2xx).',
+    openWorld: true,
     scope: 'webhooks:write',
     write: true,
     quotaCost: 0,
@@ -121,6 +114,7 @@ export class WebhooksController {
   @Operation({
     id: 'deleteWebhookEndpoint',
     summary: 'Delete an endpoint and its delivery history (irreversible)',
+    destructive: true,
     scope: 'webhooks:write',
     write: true,
     quotaCost: 0,
@@ -137,6 +131,7 @@ export class WebhooksController {
   @Operation({
     id: 'rotateWebhookSecret',
     summary: 'Issue a new signing secret; the old one signs too for 24 hours',
+    guide: 'The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.',
     scope: 'webhooks:write',
     write: true,
     quotaCost: 1,
@@ -154,6 +149,7 @@ export class WebhooksController {
   @Operation({
     id: 'sendWebhookTest',
     summary: 'Send a signed endpoint.test now and report the outcome (not logged)',
+    openWorld: true,
     scope: 'webhooks:write',
     write: true,
     quotaCost: 1,
@@ -164,77 +160,5 @@ export class WebhooksController {
   })
   test(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
     return this.commands.execute(new SendTestEventCommand(caller.workspaceId, endpointId));
-  }
-
-  @Get(':endpoint_id/deliveries')
-  @endpointParam
-  @Operation({
-    id: 'listDeliveries',
-    summary: 'List deliveries, newest first',
-    scope: 'webhooks:read',
-    write: false,
-    quotaCost: 0,
-    idempotent: false,
-    status: 200,
-    query: DeliveryListQuery,
-    response: DeliveryList,
-    errors: ['resource_not_found'],
-  })
-  deliveries(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('query') q: DeliveryListQuery) {
-    return this.queries.execute(new ListDeliveriesQuery(caller.workspaceId, endpointId, q.limit, q.after, q.status));
-  }
-
-  @Get(':endpoint_id/deliveries/:delivery_id')
-  @endpointParam
-  @deliveryParam
-  @Operation({
-    id: 'getDelivery',
-    summary: 'Get one delivery with its attempts',
-    scope: 'webhooks:read',
-    write: false,
-    quotaCost: 0,
-    idempotent: false,
-    status: 200,
-    response: DeliveryResponse,
-    errors: ['resource_not_found'],
-  })
-  delivery(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
-    return this.queries.execute(new GetDeliveryQuery(caller.workspaceId, endpointId, deliveryId));
-  }
-
-  @Post(':endpoint_id/deliveries/:delivery_id/resend')
-  @endpointParam
-  @deliveryParam
-  @Operation({
-    id: 'resendDelivery',
-    summary: 'Re-queue one delivery now; the ladder restarts, webhook-id unchanged',
-    scope: 'webhooks:write',
-    write: true,
-    quotaCost: 0,
-    idempotent: true,
-    status: 202,
-    response: DeliveryResponse,
-    errors: ['resource_not_found'],
-  })
-  resend(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Param('delivery_id') deliveryId: string) {
-    return this.commands.execute(new ResendDeliveryCommand(caller.workspaceId, endpointId, deliveryId));
-  }
-
-  @Post(':endpoint_id/replay')
-  @endpointParam
-  @Operation({
-    id: 'replayDeliveries',
-    summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)',
-    scope: 'webhooks:write',
-    write: true,
-    quotaCost: 0,
-    idempotent: true,
-    status: 202,
-    body: ReplayBody,
-    response: ReplayResponse,
-    errors: ['resource_not_found'],
-  })
-  replay(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: ReplayBody) {
-    return this.commands.execute(new ReplayDeliveriesCommand(caller.workspaceId, endpointId, parseInstant(b.since)!));
   }
 }
