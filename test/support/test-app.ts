@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,13 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/** A body the handler sent already compressed (a precompressed document), as the client reads it. */
+function decoded(payload: Buffer, encoding: unknown): string {
+  if (encoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  return payload.toString('utf8');
 }
 
 /** A fresh database for one test file, cloned from the migrated template. */
@@ -81,7 +89,8 @@ export async function startTestApp(
   const contractViolations: string[] = [];
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', (req, reply, payload, done) => {
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? decoded(payload, reply.getHeader('content-encoding')) : undefined;
     if (payload === null || payload === undefined || body !== undefined)
       contractViolations.push(
         ...contract.check({

@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import { installCompression } from './compression.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -103,6 +104,7 @@ export async function buildHttpApp(
     bodyParser: false,
   });
   app.useGlobalFilters(new ProblemFilter(config.docsUrl, routes));
+  await installCompression(app);
 
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', (req, reply, done) => {

@@ -1,5 +1,6 @@
-import { Controller, Get, Injectable, Req, type INestApplication } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Injectable, Req, Res, type INestApplication } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Precompressed } from '../http/compression.js';
 import { AccessControl } from '../http/pipeline/access-control.js';
 import { presentedKey } from '../http/pipeline/operation.guard.js';
 import { ApiExcludeController, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -100,11 +101,18 @@ export class OpenApiController {
     private readonly access: AccessControl,
   ) {}
 
+  private encoded: { of: OpenAPIObject; body: Precompressed } | undefined;
+
   /** No key needed; a key sent along is told back what it may do (X-Api-Key-Scopes, X-Api-Key-Mode). */
   @Get()
-  async get(@Req() req: FastifyRequest): Promise<OpenAPIObject | null> {
+  async get(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = presentedKey(req.headers);
     if (key) req.caller = (await this.access.identify(key)) ?? undefined;
-    return this.holder.document;
+    const document = this.holder.document;
+    if (!document) throw new Error('the OpenAPI document is built before the application listens');
+    // Serialised and compressed once: the document does not change while the process runs.
+    if (this.encoded?.of !== document)
+      this.encoded = { of: document, body: new Precompressed(JSON.stringify(document), 'application/json; charset=utf-8') };
+    this.encoded.body.send(req, reply);
   }
 }
