@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import { API_REFERENCE_ROUTES, NAME_UNLABELLED_CONTROLS, withViewport } from './api-reference.js';
 import { installCompression } from './compression.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -88,6 +89,7 @@ export async function buildHttpApp(
     done();
   });
   fastify.addHook('onSend', (req: FastifyRequest, reply, payload, done) => {
+    if (typeof payload === 'string' && API_REFERENCE_ROUTES.has(req.routeOptions?.url ?? '')) payload = withViewport(payload);
     if (req.limits) for (const [name, value] of Object.entries(rateLimitHeaders(req.limits))) reply.header(name, value);
     const caller = req.caller;
     if (caller?.scopes && reply.statusCode !== 401) {
@@ -134,6 +136,7 @@ export async function buildHttpApp(
     // The key survives a reload; "Try it out" is a deliberate click (it acts on live data); no vendor top bar.
     swaggerOptions: { persistAuthorization: true, tryItOutEnabled: false, displayRequestDuration: true },
     customCss: '.swagger-ui .topbar { display: none }',
+    customJsStr: NAME_UNLABELLED_CONTROLS,
     // Our own mark, not the UI vendor's favicon.
     customfavIcon: DOCS_ICON,
   });
