@@ -10,12 +10,14 @@ export { RemoveBlockCommand } from './application/commands/remove-block/remove-b
 export { UpdatePageCommand } from './application/commands/update-page/update-page.command.js';
 export { GetDraftPreviewQuery } from './application/queries/get-draft-preview/get-draft-preview.query.js';
 export { GetLivePageQuery } from './application/queries/get-live-page/get-live-page.query.js';
+export { GetMovedSlugQuery } from './application/queries/get-moved-slug/get-moved-slug.query.js';
 export { GetPageQuery } from './application/queries/get-page/get-page.query.js';
 export { GetPageTitlesQuery } from './application/queries/get-page-titles/get-page-titles.query.js';
 export { ListPagesQuery } from './application/queries/list-pages/list-pages.query.js';
 export { PageHasSourceQuery } from './application/queries/page-has-source/page-has-source.query.js';
 export type { PageView } from './application/page.views.js';
 export type { LiveBlockView, LivePageView } from './application/queries/get-live-page/get-live-page.view.js';
+export type { MovedSlugView } from './application/queries/get-moved-slug/get-moved-slug.view.js';
 export type { PageSummaryView } from './application/queries/list-pages/list-pages.view.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
 /** The events this context publishes, with their contracts (docs/adr/0041). */

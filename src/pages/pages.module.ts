@@ -8,6 +8,7 @@ import { UpdatePageHandler } from './application/commands/update-page/update-pag
 import { FileDirectory } from './application/ports/page.ports.js';
 import { GetDraftPreviewHandler } from './application/queries/get-draft-preview/get-draft-preview.handler.js';
 import { GetLivePageHandler } from './application/queries/get-live-page/get-live-page.handler.js';
+import { GetMovedSlugHandler } from './application/queries/get-moved-slug/get-moved-slug.handler.js';
 import { GetPageTitlesHandler } from './application/queries/get-page-titles/get-page-titles.handler.js';
 import { GetPageHandler } from './application/queries/get-page/get-page.handler.js';
 import { ListPagesHandler } from './application/queries/list-pages/list-pages.handler.js';
@@ -37,6 +38,7 @@ import { Keyring } from '../platform/config/keyring.js';
     ListPagesHandler,
     GetLivePageHandler,
     GetDraftPreviewHandler,
+    GetMovedSlugHandler,
     PageHasSourceHandler,
     GetPageTitlesHandler,
     StaleBeforeInvalid,

@@ -81,7 +81,7 @@ function mappedMessages(): OutboxMessage[] {
   });
   sale.refund(later);
   return [
-    ...page.pullEvents().map(pageOutboxMessage),
+    ...page.pullEvents().flatMap((e) => pageOutboxMessage(e) ?? []),
     ...contact.pullEvents().map(contactOutboxMessage),
     ...sale.pullEvents().map(saleOutboxMessage),
   ];

@@ -38,9 +38,11 @@ export const PAGE_PUBLISHED: IntegrationEvent<'page.published', PagePublishedDat
 /** Every event this context publishes. */
 export const PAGES_INTEGRATION_EVENTS = [PAGE_PUBLISHED] as const;
 
-/** The outbox message of a page's domain event. */
-export function pageOutboxMessage(e: PageEvent): OutboxMessage<PagePublishedData> {
+/** The outbox message of a page's domain event; null for one that is not published (a slug change). */
+export function pageOutboxMessage(e: PageEvent): OutboxMessage<PagePublishedData> | null {
   switch (e.type) {
+    case 'PageSlugChanged':
+      return null;
     case 'PagePublished':
       return outboxMessage(
         PAGE_PUBLISHED,

@@ -29,6 +29,8 @@ export interface PageView {
   status: string;
   locale: string;
   public_url: string | null;
+  /** the page's avatar: the id of an image file of its workspace, or null */
+  avatar_file_id: string | null;
   theme: { label: string; preset_key: string };
   draft: { updated_at: string; block_count: number; blocks: DraftBlockView[] };
   published: { is_live: boolean; block_count: number; live_updated_at: string | null };
@@ -44,6 +46,7 @@ export function pageView(s: PageState, siteUrl: string): PageView {
     status: s.status,
     locale: s.locale,
     public_url: publicUrlOf(s, siteUrl),
+    avatar_file_id: s.avatar?.fileId ?? null,
     theme: { label: THEME_PRESETS[s.theme], preset_key: s.theme },
     draft: {
       updated_at: s.draftUpdatedAt.toISOString(),

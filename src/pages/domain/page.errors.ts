@@ -17,3 +17,9 @@ export class PageArchivedError extends DomainError {
     super('page_archived', 'The page is archived: a preview link to it would not open. Publish it again to preview its draft.');
   }
 }
+
+export class SlugTakenError extends DomainError {
+  constructor(slug: string) {
+    super('slug_taken', `The slug "${slug}" is taken: another page has it, or had it within the last 90 days.`);
+  }
+}

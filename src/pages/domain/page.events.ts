@@ -8,4 +8,19 @@ export interface PagePublished {
   publishedAt: Date;
 }
 
-export type PageEvent = PagePublished;
+/**
+ * Raised when a page's slug changes: the new one routes at once, the old one redirects to it and stays the
+ * workspace's until `reservedUntil` (null when the page was never live: nobody can have its old address, which is
+ * then free at once). Not published (no webhook event): the repository keeps the slug claims by it.
+ */
+export interface PageSlugChanged {
+  type: 'PageSlugChanged';
+  pageId: string;
+  workspaceId: string;
+  from: string;
+  to: string;
+  changedAt: Date;
+  reservedUntil: Date | null;
+}
+
+export type PageEvent = PagePublished | PageSlugChanged;

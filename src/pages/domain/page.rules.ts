@@ -1,7 +1,8 @@
 import { ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
 import { normalizeUrls, validateObject, type BlockData } from './block-schema.js';
 import { BLOCK_DATA, type BlockKind } from './block-kinds.js';
-import { PAGE_LIMITS, type Block } from './page.state.js';
+import { PAGE_LIMITS, type Avatar, type AvatarCandidate, type Block } from './page.state.js';
+import { slugProblem } from './slug.js';
 import { isThemePreset, THEME_PRESETS, type ThemePresetKey } from './theme.js';
 
 /** The field checks the Page aggregate applies to its input, and the copies it hands out. */
@@ -23,6 +24,24 @@ export function checkDescription(description: string): string {
   if (description.length > PAGE_LIMITS.descriptionMax)
     fail([{ pointer: '/description', detail: `description must be at most ${PAGE_LIMITS.descriptionMax} characters` }]);
   return description;
+}
+
+/** A slug a caller chose (POST or PATCH `slug`): its shape and the reserved words, with a pointer. */
+export function checkSlug(slug: string, pointer = '/slug'): string {
+  const problem = slugProblem(slug);
+  if (problem) fail([{ pointer, detail: problem }]);
+  return slug;
+}
+
+/** The image types a page's avatar may be: those a browser and a link preview both show (never SVG). */
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** An avatar must be an image file of the page's workspace (`candidate` is null when the workspace has no such file). */
+export function checkAvatar(candidate: AvatarCandidate | null, pointer = '/avatar_file_id'): Avatar {
+  if (!candidate) return fail([{ pointer, detail: 'avatar_file_id must be the ID of a file of this workspace' }]);
+  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(candidate.mimeType))
+    fail([{ pointer, detail: `the avatar must be an image file (${AVATAR_MIME_TYPES.join(', ')}), not ${candidate.mimeType}` }]);
+  return { fileId: candidate.id, publicPath: candidate.publicPath };
 }
 
 export function checkTheme(key: string, pointer = '/theme_preset_key'): ThemePresetKey {

@@ -34,6 +34,21 @@ export interface PageState {
   liveUpdatedAt: Date | null;
   scheduledPublishAt: Date | null;
   createdAt: Date;
+  /** the image shown at the top of the page (and as its og:image); page-wide, live at once like the title */
+  avatar: Avatar | null;
+}
+
+/** A page's avatar: an image file of its workspace, by id and by the path it is served at. */
+export interface Avatar {
+  fileId: string;
+  publicPath: string;
+}
+
+/** A workspace file the application looked up by id for an avatar (null: no such file in the workspace). */
+export interface AvatarCandidate {
+  id: string;
+  publicPath: string;
+  mimeType: string;
 }
 
 /** A file the application resolved from `file_url` in the page's workspace. */
@@ -53,6 +68,10 @@ export interface NewBlock {
 
 export interface PageEdit {
   title?: string;
+  /** a new slug (checked by slugProblem); the old one redirects for SLUG_RESERVATION_DAYS */
+  slug?: string;
+  /** the file looked up for `avatar_file_id` (null: not found); `null` itself removes the avatar */
+  avatar?: { candidate: AvatarCandidate | null } | null;
   description?: string;
   themePresetKey?: string;
   blockUpdates?: { blockId: string; data?: Record<string, unknown>; enabled?: boolean }[];

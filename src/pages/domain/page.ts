@@ -5,11 +5,12 @@ import { BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf } from './block-kinds.js'
 import { LastBlockRequiredError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
 import { DEFAULT_THEME } from './theme.js';
-import { checkData, checkDescription, checkTheme, checkTitle, copyBlocks, fail } from './page.rules.js';
-import { PAGE_LIMITS, type Block, type NewBlock, type PageEdit, type PageState } from './page.state.js';
+import { checkAvatar, checkData, checkDescription, checkSlug, checkTheme, checkTitle, copyBlocks, fail } from './page.rules.js';
+import { slugReservedUntil } from './slug.js';
+import { PAGE_LIMITS, type AvatarCandidate, type Block, type NewBlock, type PageEdit, type PageState } from './page.state.js';
 
 export { PAGE_LIMITS } from './page.state.js';
-export type { Block, NewBlock, PageEdit, PageState, PageStatus, ResolvedFile } from './page.state.js';
+export type { Avatar, AvatarCandidate, Block, NewBlock, PageEdit, PageState, PageStatus, ResolvedFile } from './page.state.js';
 
 const SCHEDULE_HORIZON_MS = 366 * 24 * 3600 * 1000;
 
@@ -31,6 +32,8 @@ export class Page extends AggregateRoot<PageEvent> {
     description?: string;
     locale?: string;
     themePresetKey?: string;
+    /** the file looked up for `avatar_file_id`, when one was given (null: no such file in the workspace) */
+    avatar?: { candidate: AvatarCandidate | null };
     now: Date;
   }): Page {
     const locale = input.locale ?? 'en';
@@ -51,6 +54,7 @@ export class Page extends AggregateRoot<PageEvent> {
       liveUpdatedAt: null,
       scheduledPublishAt: null,
       createdAt: input.now,
+      avatar: input.avatar ? checkAvatar(input.avatar.candidate) : null,
     });
   }
 
@@ -96,6 +100,16 @@ export class Page extends AggregateRoot<PageEvent> {
       next.theme = checkTheme(change.themePresetKey);
       liveChanged = changed = true;
     }
+    if (change.avatar !== undefined) {
+      next.avatar = change.avatar === null ? null : checkAvatar(change.avatar.candidate);
+      liveChanged = changed = true;
+    }
+    // A new slug routes at once; the old one is recorded so that it redirects (and stays reserved) for a while.
+    const slugChange = change.slug !== undefined && checkSlug(change.slug) !== this.s.slug ? { from: this.s.slug, to: change.slug } : null;
+    if (slugChange) {
+      next.slug = slugChange.to;
+      changed = true;
+    }
     change.blockUpdates?.forEach((u, i) => {
       const block = next.draftBlocks.find((b) => b.id === u.blockId);
       if (!block) return fail([{ pointer: `/block_updates/${i}/block_id`, detail: `no block ${u.blockId} on this page` }]);
@@ -111,6 +125,16 @@ export class Page extends AggregateRoot<PageEvent> {
     this.s = next;
     this.touch(now);
     if (liveChanged && this.isLive()) this.s.liveUpdatedAt = now;
+    if (slugChange)
+      this.record({
+        type: 'PageSlugChanged',
+        pageId: this.s.id,
+        workspaceId: this.s.workspaceId,
+        ...slugChange,
+        changedAt: now,
+        // Only a slug that was shared (the page has been live) is kept back; a draft's is free again at once.
+        reservedUntil: this.s.liveBlocks !== null ? slugReservedUntil(now) : null,
+      });
   }
 
   /** `order` must name every block exactly once. */

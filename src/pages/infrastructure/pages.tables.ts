@@ -36,6 +36,9 @@ export const PageTable = defineEntity({
     liveUpdatedAt: p.datetime(3).nullable(),
     scheduledPublishAt: p.datetime(3).nullable(),
     createdAt: p.datetime(3),
+    /** the avatar's file and the path it is served at (resolved when set, like a block's file_url; migration 0011) */
+    avatarFileId: p.text().nullable(),
+    avatarPath: p.text().nullable(),
   },
   checks: [{ name: 'pages_status_check', expression: "status IN ('DRAFT', 'PUBLISHED', 'ARCHIVED')" }],
   indexes: [
@@ -55,12 +58,44 @@ export const PageTable = defineEntity({
   ],
 });
 
+/**
+ * Every slug that is spoken for, across all workspaces (docs/adr/0042): a page's current slug (`expires_at` null)
+ * and the slugs pages gave up, which redirect to them and stay their workspace's until `expires_at`. The primary
+ * key makes a slug one page's; read by slug from every workspace, so it is a reference table, not a tenant one.
+ */
+export const PageSlugTable = defineEntity({
+  name: 'PageSlug',
+  tableName: 'page_slugs',
+  properties: {
+    slug: p.text().primary(),
+    workspace: workspaceReference('page_slugs'),
+    pageId: p.text(),
+    expiresAt: p.datetime(3).nullable(),
+  },
+  indexes: [
+    { name: 'page_slugs_page_idx', properties: ['pageId'] },
+    { name: 'page_slugs_expiry_idx', properties: ['expiresAt'], where: 'expires_at IS NOT NULL' },
+  ],
+  // A claim taken back or removed changes what its slug shows (migration 0011).
+  triggers: [
+    {
+      name: 'page_slugs_live_notify',
+      timing: 'after',
+      events: ['update', 'delete'],
+      forEach: 'row',
+      expression:
+        'CREATE TRIGGER page_slugs_live_notify AFTER UPDATE OR DELETE ON page_slugs FOR EACH ROW EXECUTE FUNCTION page_slugs_live_notify()',
+    },
+  ],
+});
+
 /** The channel `pages_live_notify` notifies with the slug whose live page changed (or went). */
 export const LIVE_PAGES_CHANNEL = 'live_pages';
 
-export const pagesTables = [PageTable];
+export const pagesTables = [PageTable, PageSlugTable];
 export type PagesDb = InferKyselyDB<(typeof pagesTables)[number]>;
 
 /** A `pages` row as a statement selecting every column returns it. */
 export type PageRow = Selectable<PagesDb['pages']>;
+export type PageSlugRow = Selectable<PagesDb['page_slugs']>;
 export const pages = queryBuilder<PagesDb>();

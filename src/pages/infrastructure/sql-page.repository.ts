@@ -5,8 +5,9 @@ import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { pageOutboxMessage } from '../application/integration-events.js';
 import { Page, type Block, type PageState } from '../domain/page.js';
-import { isReservedSlug, slugCandidate } from '../domain/slug.js';
-import { PageRepository } from '../application/ports/page.ports.js';
+import { SlugTakenError } from '../domain/page.errors.js';
+import { isReservedSlug, slugCandidate, slugFreeFor } from '../domain/slug.js';
+import { PageRepository, type MovedSlug } from '../application/ports/page.ports.js';
 import { pages, type PageRow, type StoredBlock } from './pages.tables.js';
 
 const toStored = (blocks: Block[]): StoredBlock[] =>
@@ -37,11 +38,13 @@ function toPage(r: PageRow): Page {
     liveUpdatedAt: r.live_updated_at,
     scheduledPublishAt: r.scheduled_publish_at,
     createdAt: r.created_at,
+    avatar: r.avatar_file_id && r.avatar_path ? { fileId: r.avatar_file_id, publicPath: r.avatar_path } : null,
   });
 }
 
-/** The columns a page's changes write (all but its id, workspace, slug and creation time). */
+/** The columns a page's changes write (all but its id, workspace and creation time). */
 const changeable = (s: PageState) => ({
+  slug: s.slug,
   title: s.title,
   description: s.description,
   status: s.status,
@@ -52,6 +55,8 @@ const changeable = (s: PageState) => ({
   live_blocks: s.liveBlocks ? jsonb(toStored(s.liveBlocks)) : null,
   live_updated_at: s.liveUpdatedAt,
   scheduled_publish_at: s.scheduledPublishAt,
+  avatar_file_id: s.avatar?.fileId ?? null,
+  avatar_path: s.avatar?.publicPath ?? null,
 });
 
 const MAX_SLUG_ATTEMPTS = 200;
@@ -69,6 +74,29 @@ const liveBySlug = prepared((p: Slots<{ slug: string }>) =>
     .where('status', '=', sql.lit('PUBLISHED'))
     .where('live_blocks', 'is not', null),
 );
+// A slug a live page gave up, still within its reservation: where it now lives (docs/adr/0042).
+const movedSlug = prepared((p: Slots<{ slug: string; now: Date }>) =>
+  pages
+    .selectFrom('page_slugs as s')
+    .innerJoin('pages as pg', 'pg.id', 's.page_id')
+    .select(['pg.slug as to', 's.expires_at as until'])
+    .where('s.slug', '=', p.slug)
+    .where('s.expires_at', '>', p.now)
+    .where('pg.status', '=', sql.lit('PUBLISHED'))
+    .where('pg.live_blocks', 'is not', null),
+);
+
+/**
+ * Makes `slug` this page's current slug in `page_slugs`, in one statement whose primary key settles any race: a new
+ * row, or a row whose holder gave it up and may be replaced (its own workspace takes it back, or its reservation
+ * ran out: `slugFreeFor`, written in SQL). Returns false when it is taken; nothing is then written.
+ */
+const claimSlug = (c: { slug: string; workspaceId: string; pageId: string; now: Date }) => sql<{ slug: string }>`
+  INSERT INTO page_slugs AS s (slug, workspace_id, page_id, expires_at)
+  VALUES (${c.slug}, ${c.workspaceId}, ${c.pageId}, NULL)
+  ON CONFLICT (slug) DO UPDATE SET workspace_id = EXCLUDED.workspace_id, page_id = EXCLUDED.page_id, expires_at = NULL
+  WHERE s.expires_at IS NOT NULL AND (s.workspace_id = EXCLUDED.workspace_id OR s.expires_at <= ${c.now})
+  RETURNING s.slug`;
 
 @Injectable()
 export class SqlPageRepository extends PageRepository {
@@ -89,10 +117,24 @@ export class SqlPageRepository extends PageRepository {
     return row ? toPage(row) : null;
   }
 
+  async movedTo(slug: string, now: Date): Promise<MovedSlug | null> {
+    const row = await this.db.one(movedSlug({ slug, now }));
+    return row?.until ? { slug: row.to, until: row.until } : null;
+  }
+
+  /** Inserts a page under the slug its caller chose; slug_taken when another page holds it (docs/adr/0042). */
+  async insertWithSlug(slug: string, create: (slug: string) => Page): Promise<Page> {
+    return this.db.transaction(async () => {
+      const page = create(slug);
+      if (!(await this.insertClaimed(page))) throw new SlugTakenError(slug);
+      return page;
+    });
+  }
+
   /**
-   * Picks the lowest free `base`, `base-2`, … among committed slugs and inserts with ON CONFLICT DO NOTHING
-   * on the unique slug constraint: a concurrent create that took the same candidate makes the insert a
-   * no-op (never an error that would abort the caller's transaction), and we try the next candidate.
+   * Picks the lowest free `base`, `base-2`, … among the slugs spoken for (in use, or reserved by another workspace)
+   * and claims it with one upsert on `page_slugs`' primary key: a concurrent create that took the same candidate
+   * makes the claim a no-op (never an error that would abort the caller's transaction), and we try the next one.
    */
   async insertWithFreeSlug(baseSlug: string, create: (slug: string) => Page): Promise<Page> {
     return this.db.transaction(() => this.insertUnderSlugLock(baseSlug, create));
@@ -100,44 +142,51 @@ export class SqlPageRepository extends PageRepository {
 
   /**
    * Creates with the same base slug queue on a transaction-scoped advisory lock, so concurrent "My page"
-   * creates take -2, -3, … in turn instead of all racing for the same candidate and retrying. The unique
-   * constraint stays the guarantee; the retry loop covers slugs taken by a different base.
+   * creates take -2, -3, … in turn instead of all racing for the same candidate and retrying. The primary key of
+   * `page_slugs` stays the guarantee; the retry loop covers slugs taken by a different base.
    */
   private async insertUnderSlugLock(baseSlug: string, create: (slug: string) => Page): Promise<Page> {
     await this.db.all(sql`SELECT pg_advisory_xact_lock(hashtext('page-slug:' || ${baseSlug}))`);
+    const { workspaceId, createdAt: now } = create(baseSlug).snapshot();
     for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
       const rows = await this.db.all(
         pages
-          .selectFrom('pages')
-          .select('slug')
+          .selectFrom('page_slugs')
+          .select(['slug', 'workspace_id', 'expires_at'])
           .where((eb) => eb.or([eb('slug', '=', baseSlug), eb('slug', 'like', `${baseSlug.slice(0, 40)}%-%`)])),
       );
-      const taken = new Set(rows.map((r) => r.slug));
+      const claims = new Map(rows.map((r) => [r.slug, { workspaceId: r.workspace_id, expiresAt: r.expires_at }]));
+      const free = (slug: string) => !isReservedSlug(slug) && slugFreeFor(claims.get(slug) ?? null, workspaceId, now);
       let n = 1;
-      while (taken.has(slugCandidate(baseSlug, n)) || isReservedSlug(slugCandidate(baseSlug, n))) n++;
+      while (!free(slugCandidate(baseSlug, n))) n++;
       const page = create(slugCandidate(baseSlug, n));
-      const s = page.snapshot();
-      const inserted = await this.db.all(
-        pages
-          .insertInto('pages')
-          .values({
-            id: s.id,
-            workspace_id: s.workspaceId,
-            slug: s.slug,
-            created_at: s.createdAt,
-            ...changeable(s),
-          })
-          .onConflict((oc) => oc.constraint('pages_slug_unique').doNothing())
-          .returning('id'),
-      );
-      if (inserted.length === 1) return page;
+      if (await this.insertClaimed(page)) return page;
     }
     throw new Error(`could not find a free slug for "${baseSlug}"`);
+  }
+
+  /** Claims the new page's slug and, when that succeeds, inserts the page; false (nothing written) when it is taken. */
+  private async insertClaimed(page: Page): Promise<boolean> {
+    const s = page.snapshot();
+    const claimed = await this.db.all(claimSlug({ slug: s.slug, workspaceId: s.workspaceId, pageId: s.id, now: s.createdAt }));
+    if (claimed.length !== 1) return false;
+    // The claim makes the slug this page's: no other page's row can hold it (pages_slug_unique agrees with it).
+    await this.db.all(
+      pages.insertInto('pages').values({ id: s.id, workspace_id: s.workspaceId, created_at: s.createdAt, ...changeable(s) }),
+    );
+    return true;
   }
 
   /** Compare-and-set on the concurrency stamp: writes only when `draft_updated_at` is still `expectedStamp`. */
   async update(page: Page, expectedStamp: Date): Promise<boolean> {
     const s = page.snapshot();
+    const events = page.pullEvents();
+    const slugChanges = events.flatMap((e) => (e.type === 'PageSlugChanged' ? [e] : []));
+    // The new slug is claimed first: taken, nothing is written (and no other page's row is touched).
+    for (const e of slugChanges) {
+      const claimed = await this.db.all(claimSlug({ slug: e.to, workspaceId: e.workspaceId, pageId: e.pageId, now: e.changedAt }));
+      if (claimed.length !== 1) throw new SlugTakenError(e.to);
+    }
     const rows = await this.db.all(
       pages
         .updateTable('pages')
@@ -148,7 +197,15 @@ export class SqlPageRepository extends PageRepository {
         .returning('id'),
     );
     if (rows.length !== 1) return false;
-    await this.outbox.append(page.pullEvents().map(pageOutboxMessage));
+    // The old slug redirects and stays the workspace's until its reservation ends; a never-live page's is free at once.
+    for (const e of slugChanges) {
+      await this.db.all(
+        e.reservedUntil
+          ? pages.updateTable('page_slugs').set({ expires_at: e.reservedUntil }).where('slug', '=', e.from).where('page_id', '=', e.pageId)
+          : pages.deleteFrom('page_slugs').where('slug', '=', e.from).where('page_id', '=', e.pageId),
+      );
+    }
+    await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
     return true;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ResolveWorkspaceFileQuery } from '../../files/index.js';
-import type { ResolvedFile } from '../domain/page.js';
+import { GetWorkspaceFileQuery, ResolveWorkspaceFileQuery } from '../../files/index.js';
+import type { AvatarCandidate, ResolvedFile } from '../domain/page.js';
 import { FileDirectory } from '../application/ports/page.ports.js';
 
 /** FileDirectory on the files context's public query: a block's file_url must be a file of the same workspace. */
@@ -13,5 +13,9 @@ export class WorkspaceFileDirectory extends FileDirectory {
 
   resolve(workspaceId: string, publicPath: string): Promise<ResolvedFile | null> {
     return this.queries.execute(new ResolveWorkspaceFileQuery(workspaceId, publicPath));
+  }
+
+  byId(workspaceId: string, fileId: string): Promise<AvatarCandidate | null> {
+    return this.queries.execute(new GetWorkspaceFileQuery(workspaceId, fileId));
   }
 }

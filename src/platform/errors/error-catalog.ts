@@ -82,6 +82,14 @@ export const ERROR_CATALOG = {
     description: 'The page is ARCHIVED: a preview link to it would only show the not-found page.',
     remedy: 'Publish the page again (it then leaves ARCHIVED), or preview another page.',
   },
+  slug_taken: {
+    status: 409,
+    title: 'Slug taken',
+    description:
+      'Another page has this slug, or gave it up less than 90 days ago and it still redirects there (slugs are one ' +
+      'shared address space across all workspaces).',
+    remedy: 'Choose another slug. A slug your own workspace gave up can be taken back at any time.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     title: 'Idempotent request in progress',

@@ -3,15 +3,32 @@ import { createHash } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RecordClickCommand, RecordViewCommand, type ViewRequest, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
-import { GetDraftPreviewQuery, GetLivePageQuery, SLUG_MAX, type LiveBlockView, type LivePageView } from '../../pages/index.js';
+import {
+  GetDraftPreviewQuery,
+  GetLivePageQuery,
+  GetMovedSlugQuery,
+  SLUG_MAX,
+  type LiveBlockView,
+  type LivePageView,
+  type MovedSlugView,
+} from '../../pages/index.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { DatabaseOutage, isDatabaseUnavailable } from '../../platform/observability/database-outage.js';
 import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
+import { Clock } from '../../platform/time/clock.js';
 import { LivePageCache } from './live-page-cache.js';
 
 export type { LiveBlockView };
 export type LivePage = LivePageView;
+/** A slug a live page gave up: it answers a 301 to the page's current slug until `until` (docs/adr/0042). */
+export type MovedSlug = MovedSlugView;
+/** What a slug shows: a live page, or the redirect of a slug a live page gave up. */
+export type LiveRoute = LivePage | MovedSlug;
+
+export const isMoved = (route: LiveRoute): route is MovedSlug => 'movedTo' in route;
+/** What a remembered redirect weighs (its strings and entry). */
+const MOVED_BYTES = 256;
 
 /** Who is visiting, as the analytics need it (no IP is stored; see analytics' VisitorHasher). */
 export type VisitorInfo = Omit<Visit, 'workspaceId' | 'pageId'>;
@@ -36,8 +53,11 @@ export const FORM_WINDOW_SECONDS = 600;
  */
 @Injectable()
 export class LiveSite {
-  /** The live pages by slug, dropped as they change (site/infrastructure's listener drives it; docs/adr/0030). */
-  readonly pages: LivePageCache<LivePage>;
+  /**
+   * The live pages (and the redirects of given-up slugs) by slug, dropped as they change (site/infrastructure's
+   * listener drives it; docs/adr/0030, 0042).
+   */
+  readonly pages: LivePageCache<LiveRoute>;
   /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */
   private alongside: (page: LivePage) => number = () => 0;
 
@@ -46,11 +66,12 @@ export class LiveSite {
     private readonly commands: CommandBus,
     private readonly windows: WindowCounter,
     private readonly outage: DatabaseOutage,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.pages = new LivePageCache((slug) => this.load(slug), {
       maxBytes: config.site.cacheMaxBytes,
-      sizeOf: (page) => pageBytes(page) + this.alongside(page),
+      sizeOf: (route) => (isMoved(route) ? MOVED_BYTES : pageBytes(route) + this.alongside(route)),
       unavailable: isDatabaseUnavailable,
       databaseDown: () => this.outage.isDown,
     });
@@ -69,11 +90,12 @@ export class LiveSite {
     return this.outage.failed('live site', err);
   }
 
-  private async load(slug: string): Promise<LivePage | null> {
+  private async load(slug: string): Promise<LiveRoute | null> {
     try {
-      const page = await this.queries.execute(new GetLivePageQuery(slug));
+      // The live page first (the common case, one round trip); a miss may be a slug a live page gave up.
+      const route = (await this.queries.execute(new GetLivePageQuery(slug))) ?? (await this.queries.execute(new GetMovedSlugQuery(slug)));
       this.outage.reachable('live site');
-      return page;
+      return route;
     } catch (err) {
       this.outage.failed('live site', err);
       throw err;
@@ -89,11 +111,23 @@ export class LiveSite {
     return this.windows.hit(`form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
   }
 
-  /** The live page at `slug` (null when there is none), from memory while the cache holds it. */
-  page(slug: string): Promise<LivePage | null> {
+  /** The live page at `slug` (null when there is none, or the slug only redirects), from memory while the cache holds it. */
+  async page(slug: string): Promise<LivePage | null> {
+    const route = await this.route(slug);
+    return route && !isMoved(route) ? route : null;
+  }
+
+  /**
+   * What `slug` shows: its live page, the redirect of a slug a live page gave up (until its reservation ends, on
+   * the service's clock), or null. From memory while the cache holds it.
+   */
+  async route(slug: string): Promise<LiveRoute | null> {
     // Longer than any slug can be: no page, and nothing to look up or remember.
-    if (slug.length > SLUG_MAX) return Promise.resolve(null);
-    return this.pages.get(slug);
+    if (slug.length > SLUG_MAX) return null;
+    const route = await this.pages.get(slug);
+    // A kept redirect may outlive its reservation by the cache's recheck interval: it ends on time all the same.
+    if (route && isMoved(route) && route.until.getTime() <= this.clock.now().getTime()) return null;
+    return route;
   }
 
   /**

@@ -29,6 +29,7 @@ import {
   PublishResponse,
   RemoveBlockQuery,
   UpdatePageBody,
+  pageEditOf,
 } from './dto/page.dto.js';
 
 export const PageList = ListEnvelope(PageSummaryResponse, 'PageList');
@@ -79,10 +80,11 @@ export class PagesController {
     status: 201,
     body: CreatePageBody,
     response: PageResponse,
+    errors: ['slug_taken'],
   })
   async create(@Caller() caller: RequestPrincipal, @Input('body') b: CreatePageBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.commands.execute(
-      new CreatePageCommand(caller.workspaceId, b.title, b.description, b.locale, b.theme_preset_key),
+      new CreatePageCommand(caller.workspaceId, b.title, b.description, b.locale, b.theme_preset_key, b.slug, b.avatar_file_id),
     );
     reply.header('location', `/v1/pages/${page.id}`);
     return page;
@@ -122,17 +124,11 @@ export class PagesController {
     body: UpdatePageBody,
     response: PageResponse,
     onInvalidInput: StaleBeforeInvalid,
-    errors: ['resource_not_found', 'stale_snapshot'],
+    errors: ['resource_not_found', 'stale_snapshot', 'slug_taken'],
   })
   update(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: UpdatePageBody) {
     return this.commands.execute(
-      new UpdatePageCommand(caller.workspaceId, pageId, parseInstant(b.expected_updated_at)!, {
-        title: b.title,
-        description: b.description,
-        themePresetKey: b.theme_preset_key,
-        blockUpdates: b.block_updates?.map((u) => ({ blockId: u.block_id, data: u.data, enabled: u.enabled })),
-        blockOrder: b.block_order,
-      }),
+      new UpdatePageCommand(caller.workspaceId, pageId, parseInstant(b.expected_updated_at)!, pageEditOf(b), b.avatar_file_id),
     );
   }
 

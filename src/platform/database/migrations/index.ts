@@ -9,6 +9,7 @@ import { Migration0007RetentionIndexes } from './0007-retention-indexes.js';
 import { Migration0008AccessEpochOnChanges } from './0008-access-epoch-on-changes.js';
 import { Migration0009LivePageChanges } from './0009-live-page-changes.js';
 import { Migration0010FairDispatch } from './0010-fair-dispatch.js';
+import { Migration0011PageSlugs } from './0011-page-slugs.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -25,4 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: '0008-access-epoch-on-changes', class: Migration0008AccessEpochOnChanges },
   { name: '0009-live-page-changes', class: Migration0009LivePageChanges },
   { name: '0010-fair-dispatch', class: Migration0010FairDispatch },
+  { name: '0011-page-slugs', class: Migration0011PageSlugs },
 ];

@@ -7,10 +7,11 @@ import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { PREVIEW_PATH } from '../../../pages/index.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
-import { LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
-import { safeUrl } from './render/html.js';
+import { isMoved, LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
 import { renderErrorPage, renderLivePage, type LivePageView } from './render/live-page.js';
+import { serveRootFiles } from './site-files.js';
 import { SiteForms } from './site-forms.js';
+import { renderPreview } from './site-preview.js';
 import {
   html,
   livePage,
@@ -48,6 +49,9 @@ export class SiteRoutes implements OnModuleInit {
   private readonly rendered = new WeakMap<LivePage, Rendered>();
   /** SITE_CDN_MAX_AGE: pages cacheable by shared caches, views counted by the beacon (docs/adr/0031) */
   private readonly cdnMaxAge: number | null;
+  /** PUBLIC_SITE_URL and PUBLIC_API_URL without a trailing slash: a page's public_url, and where its avatar is served */
+  private readonly siteUrl: string;
+  private readonly apiUrl: string;
 
   constructor(
     private readonly site: LiveSite,
@@ -57,6 +61,8 @@ export class SiteRoutes implements OnModuleInit {
     const siteUrl = new URL(config.publicSiteUrl);
     this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
     this.base = sitePath(config.publicSiteUrl);
+    this.siteUrl = config.publicSiteUrl.replace(/\/+$/, '');
+    this.apiUrl = config.publicApiUrl.replace(/\/+$/, '');
     const ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
     this.forms = new SiteForms(this.site, this.base, ownOrigins, (page, extra) => this.render(page, extra));
     this.cdnMaxAge = config.siteCdnMaxAge;
@@ -74,6 +80,7 @@ export class SiteRoutes implements OnModuleInit {
       (url) => this.isSiteUrl(url),
       (_req, reply) => void html(reply, 404, notFound()),
     );
+    serveRootFiles(fastify, this.base);
     void fastify.register((site, _opts, done) => this.routes(site, done), { prefix: this.base });
     // Preview links live at the site's origin root, whatever its page path (docs/adr/0043): any path beneath is
     // answered as the site answers, a token it cannot read with the 404 page of an unknown slug.
@@ -152,6 +159,9 @@ export class SiteRoutes implements OnModuleInit {
       locale: page.locale,
       theme: page.theme,
       blocks: page.blocks,
+      canonicalUrl: `${this.siteUrl}/${page.slug}`,
+      avatarUrl: page.avatarPath ?? undefined,
+      imageUrl: page.avatarPath ? `${this.apiUrl}${page.avatarPath}` : undefined,
       ...extra,
       links: {
         click: (id) => `${at}/r/${encodeURIComponent(id)}`,
@@ -174,8 +184,15 @@ export class SiteRoutes implements OnModuleInit {
   }
 
   private async show(req: FastifyRequest<{ Params: Params; Querystring: { subscribed?: unknown } }>, reply: FastifyReply) {
-    const page = await this.site.page(req.params.slug);
-    if (!page) return html(reply, 404, notFound()); // (not thrown: scans for random slugs are common)
+    const route = await this.site.route(req.params.slug);
+    if (!route) return html(reply, 404, notFound()); // (not thrown: scans for random slugs are common)
+    // A slug the page gave up: a permanent redirect to where it lives now, briefly cacheable (it ends, or is taken back).
+    if (isMoved(route))
+      return reply
+        .status(301)
+        .headers({ location: `${this.base}/${route.movedTo}`, 'cache-control': 'public, max-age=300' })
+        .send();
+    const page = route;
     const subscribed = req.query.subscribed;
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
@@ -199,21 +216,7 @@ export class SiteRoutes implements OnModuleInit {
   private async preview(req: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
     const page = await this.site.preview(req.params['*']);
     if (!page) return html(reply, 404, notFound());
-    const blocks = new Map(page.blocks.map((b) => [b.id, b]));
-    const direct = (id: string) => {
-      const b = blocks.get(id);
-      return safeUrl(b?.kind === 'LINK' ? b.data.url : b?.kind === 'IMAGE' ? b.data.link_url : undefined) ?? '#';
-    };
-    const body = renderLivePage({
-      title: page.title,
-      description: page.description,
-      locale: page.locale,
-      theme: page.theme,
-      blocks: page.blocks,
-      mode: 'preview',
-      links: { click: direct, download: (id) => safeUrl(blocks.get(id)?.fileUrl) ?? '#', subscribe: () => '#' },
-    });
-    return html(reply, 200, body, PREVIEW_CACHE, PREVIEW_HEADERS);
+    return html(reply, 200, renderPreview(page), PREVIEW_CACHE, PREVIEW_HEADERS);
   }
 
   /** The beacon a page embeds behind a CDN: each load of it is a view (never cached anywhere). */

@@ -8,6 +8,9 @@ export class CreatePageCommand extends Command<PageView> {
     readonly description?: string,
     readonly locale?: string,
     readonly themePresetKey?: string,
+    /** the slug the caller chose; left out, it is derived from the title */
+    readonly slug?: string,
+    readonly avatarFileId?: string,
   ) {
     super();
   }

@@ -7,7 +7,9 @@ export class UpdatePageCommand extends Command<PageView> {
     readonly workspaceId: string,
     readonly pageId: string,
     readonly expectedUpdatedAt: Date,
-    readonly edit: PageEdit,
+    readonly edit: Omit<PageEdit, 'avatar'>,
+    /** `avatar_file_id`: a file id sets the avatar, null removes it, undefined leaves it */
+    readonly avatarFileId?: string | null,
   ) {
     super();
   }

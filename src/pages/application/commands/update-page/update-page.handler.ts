@@ -34,7 +34,13 @@ export class UpdatePageHandler extends PageWriteHandler implements ICommandHandl
       if (carousels.has(u.blockId))
         await checkCarouselImages(this.files, cmd.workspaceId, u.data?.images, `/block_updates/${i}/data/images`);
     }
-    page.edit(cmd.edit, this.clock.now());
+    const avatar =
+      cmd.avatarFileId === undefined
+        ? undefined
+        : cmd.avatarFileId === null
+          ? null
+          : { candidate: await this.files.byId(cmd.workspaceId, cmd.avatarFileId) };
+    page.edit({ ...cmd.edit, avatar }, this.clock.now());
     return this.save(page, cmd.expectedUpdatedAt);
   }
 }

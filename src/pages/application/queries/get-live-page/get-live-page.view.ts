@@ -20,6 +20,8 @@ export interface LivePageView {
   description: string;
   locale: string;
   theme: ThemePresetKey;
+  /** the public path of the page's avatar image (served by the service), or null */
+  avatarPath: string | null;
   /** the enabled blocks of the published snapshot, in order (never the draft; a preview shows the draft's) */
   blocks: LiveBlockView[];
 }
@@ -34,6 +36,7 @@ export function livePageView(s: Readonly<PageState>, blocks: readonly Block[]): 
     description: s.description,
     locale: s.locale,
     theme: s.theme,
+    avatarPath: s.avatar?.publicPath ?? null,
     blocks: blocks
       .filter((b) => b.enabled)
       .map((b) => ({

@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
 import { IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
@@ -10,6 +23,13 @@ import { THEME_PRESETS } from '../../../domain/theme.js';
 const STAMP_DESCRIPTION =
   'The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.';
 const PRESETS = Object.keys(THEME_PRESETS);
+const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+const SLUG_DESCRIPTION =
+  'The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a ' +
+  'reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken.';
+const AVATAR_DESCRIPTION =
+  'The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its ' +
+  '`og:image`; applies to the live page at once.';
 
 export class CreatePageBody {
   @ApiProperty({ minLength: 1, maxLength: 120 }) @IsString() @MaxLength(1000) title!: string;
@@ -20,6 +40,17 @@ export class CreatePageBody {
   @MaxLength(35)
   locale?: string;
   @ApiPropertyOptional({ enum: PRESETS, description: '`classic` when left out.' }) @IsAbsentOr() @IsString() theme_preset_key?: string;
+  @ApiPropertyOptional({
+    minLength: 3,
+    maxLength: 48,
+    pattern: SLUG_PATTERN,
+    description: `${SLUG_DESCRIPTION} Left out, it is derived from the title (made unique with -2, -3, …).`,
+  })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(1000)
+  slug?: string;
+  @ApiPropertyOptional({ description: AVATAR_DESCRIPTION }) @IsAbsentOr() @IsString() @MaxLength(100) avatar_file_id?: string;
 }
 
 export class BlockUpdate {
@@ -51,6 +82,21 @@ export class UpdatePageBody {
   @IsAbsentOr()
   @IsString()
   theme_preset_key?: string;
+  @ApiPropertyOptional({
+    minLength: 3,
+    maxLength: 48,
+    pattern: SLUG_PATTERN,
+    description: `${SLUG_DESCRIPTION} Routes at once; the old slug answers a 301 to the new one for 90 days and stays this workspace’s meanwhile. A new title never changes the slug.`,
+  })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(1000)
+  slug?: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: `${AVATAR_DESCRIPTION} null removes the avatar.` })
+  @ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null)
+  @IsString()
+  @MaxLength(100)
+  avatar_file_id?: string | null;
   @ApiPropertyOptional({ type: [BlockUpdate], maxItems: 100, description: 'Draft only, until publish.' })
   @IsAbsentOr()
   @IsArray()
@@ -68,6 +114,18 @@ export class UpdatePageBody {
   @ArrayMaxSize(100)
   @IsString({ each: true })
   block_order?: string[];
+}
+
+/** The draft edit an updatePage body asks for (its `avatar_file_id` travels beside it: the handler looks the file up). */
+export function pageEditOf(b: UpdatePageBody) {
+  return {
+    title: b.title,
+    slug: b.slug,
+    description: b.description,
+    themePresetKey: b.theme_preset_key,
+    blockUpdates: b.block_updates?.map((u) => ({ blockId: u.block_id, data: u.data, enabled: u.enabled })),
+    blockOrder: b.block_order,
+  };
 }
 
 export class AddBlockBody {
@@ -160,6 +218,8 @@ export class PageResponse {
   @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) status!: string;
   @ApiProperty() locale!: string;
   @ApiProperty({ type: 'string', format: 'uri', nullable: true }) public_url!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'The ID of the image file shown as the page’s avatar, or null.' })
+  avatar_file_id!: string | null;
   @ApiProperty({ type: ThemeResponse }) theme!: ThemeResponse;
   @ApiProperty({ type: DraftResponse }) draft!: DraftResponse;
   @ApiProperty({ type: PublishedResponse }) published!: PublishedResponse;

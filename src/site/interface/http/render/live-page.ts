@@ -1,5 +1,5 @@
 import { block } from './block-html.js';
-import { html, type SafeHtml } from './html.js';
+import { html, safeUrl, type SafeHtml } from './html.js';
 import type { LivePageView, ThemeKey } from './live-page.view.js';
 import { STYLE } from './page-style.js';
 
@@ -13,6 +13,8 @@ function document(o: {
   robots: 'index' | 'noindex';
   /** above everything else in `main` (a preview's banner) */
   banner?: SafeHtml;
+  /** more head elements (a live page's link-preview tags) */
+  head?: SafeHtml;
   body: SafeHtml;
 }): string {
   return html`<!doctype html>
@@ -23,7 +25,7 @@ function document(o: {
 <meta name="robots" content="${o.robots}">
 <title>${o.title}</title>
 ${o.description ? html`<meta name="description" content="${o.description}">` : ''}
-<style>${STYLE}</style>
+${o.head ?? ''}<style>${STYLE}</style>
 </head>
 <body class="t-${o.theme}">
 <main>
@@ -39,8 +41,33 @@ const PREVIEW_NOTE = 'a draft, not the live page. Forms are turned off.';
 const PREVIEW_BANNER = html`<p class="preview-banner" role="note"><strong>Preview</strong> · ${PREVIEW_NOTE}</p>
 `;
 
-/** The live page: the published snapshot's blocks in the page's theme (or, in `preview` mode, a draft's). */
+/**
+ * What link previews read (Open Graph, Twitter cards) and the canonical address: the page's public_url; og:image
+ * only when the page has an avatar. Nothing without a canonical address (a page that is not routed).
+ */
+function shareTags(view: LivePageView): SafeHtml | undefined {
+  const url = safeUrl(view.canonicalUrl);
+  if (!url) return undefined;
+  const image = safeUrl(view.imageUrl);
+  const tags = [
+    html`<link rel="canonical" href="${url}">`,
+    html`<meta property="og:type" content="website">`,
+    html`<meta property="og:title" content="${view.title}">`,
+    view.description ? html`<meta property="og:description" content="${view.description}">` : null,
+    html`<meta property="og:url" content="${url}">`,
+    image ? html`<meta property="og:image" content="${image}">` : null,
+    image ? html`<meta property="og:image:alt" content="${view.title}">` : null,
+    html`<meta name="twitter:card" content="summary">`,
+  ];
+  return html`${tags.filter((t) => t !== null).map((t) => html`${t}\n`)}`;
+}
+
+/**
+ * The live page: the published snapshot's blocks in the page's theme, under the page's avatar when it has one. In
+ * `preview` mode a draft's, with the banner and without the link-preview tags (a preview is not indexed or shared).
+ */
 export function renderLivePage(view: LivePageView): string {
+  const avatar = safeUrl(view.avatarUrl);
   const notice = view.notice
     ? html`<div class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${view.notice.text}</div>`
     : '';
@@ -51,8 +78,9 @@ export function renderLivePage(view: LivePageView): string {
     theme: view.theme,
     description: view.description,
     robots: preview ? 'noindex' : 'index',
+    head: preview ? undefined : shareTags(view),
     banner: preview ? PREVIEW_BANNER : undefined,
-    body: html`<header><h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
+    body: html`<header>${avatar ? html`<img class="avatar" src="${avatar}" alt="${view.title}" width="96" height="96">` : ''}<h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
 ${notice}
 <ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
       view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''

@@ -17,6 +17,12 @@ export interface LivePageView {
   description: string;
   locale: string;
   theme: ThemeKey;
+  /** the page's public_url: the canonical link and og:url (link-preview tags are left out without it) */
+  canonicalUrl?: string;
+  /** the avatar as an absolute URL, for og:image */
+  imageUrl?: string;
+  /** the avatar's path on the service, shown at the top of the page */
+  avatarUrl?: string;
   /** the enabled blocks of the published snapshot */
   blocks: LiveBlock[];
   notice?: { kind: 'success' | 'error'; text: string };

@@ -30,6 +30,7 @@ a.card{font-weight:600;text-align:center}a.card:hover{border-color:var(--accent)
 .card small{display:block;font-weight:400;color:var(--muted)}
 a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 img{max-width:100%;height:auto;border-radius:.6rem;display:block;margin:0 auto}figure{margin:0}
+img.avatar{width:6rem;height:6rem;object-fit:cover;border-radius:50%;margin:0 auto .6rem}
 figcaption{text-align:center;color:var(--muted);font-size:.9rem;margin-top:.3rem}
 .strip{display:flex;gap:.6rem;overflow-x:auto;scroll-snap-type:x mandatory}.strip img{flex:0 0 85%;scroll-snap-align:center}
 form{display:grid;gap:.5rem}label{font-weight:600;font-size:.9rem}
