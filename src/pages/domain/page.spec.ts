@@ -282,3 +282,74 @@ describe('Page: snapshots are copies', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('Page: its slug', () => {
+  it('changes only when asked, never with the title', () => {
+    const p = aPage();
+    p.edit({ title: 'Jane Doe' }, at(1));
+    expect(p.snapshot().slug).toBe('my-links');
+    expect(p.pullEvents()).toEqual([]);
+  });
+
+  it('takes a chosen slug that has the right shape; a bad one is a 400 at /slug and changes nothing', () => {
+    const p = aPage();
+    for (const bad of ['My-Links', 'ab', 'docs', 'a--b']) {
+      expect(pointersOf(() => p.edit({ title: 'Changed', slug: bad }, at(1)))).toEqual(['/slug']);
+      expect(p.snapshot().title).toBe('My links');
+    }
+    p.edit({ slug: 'jane' }, at(2));
+    expect(p.snapshot().slug).toBe('jane');
+  });
+
+  it("records the change; a live page's old slug is reserved for 90 days, a draft's is free at once", () => {
+    const draft = aPage();
+    draft.edit({ slug: 'jane' }, at(1));
+    expect(draft.pullEvents()).toEqual([
+      expect.objectContaining({ type: 'PageSlugChanged', from: 'my-links', to: 'jane', changedAt: at(1), reservedUntil: null }),
+    ]);
+    const live = aPage();
+    live.publish(at(1));
+    live.pullEvents();
+    live.edit({ slug: 'jane' }, at(2));
+    expect(live.pullEvents()).toEqual([
+      expect.objectContaining({
+        type: 'PageSlugChanged',
+        from: 'my-links',
+        to: 'jane',
+        reservedUntil: new Date(at(2).getTime() + 90 * 86_400_000),
+      }),
+    ]);
+  });
+
+  it('the same slug again is no change (no event, the stamp stays)', () => {
+    const p = aPage();
+    p.edit({ slug: 'my-links' }, at(1));
+    expect(p.stamp).toEqual(t0);
+    expect(p.pullEvents()).toEqual([]);
+  });
+});
+
+describe('Page: its avatar', () => {
+  const png = { id: 'file_1', publicPath: '/files/file_1/me.png', mimeType: 'image/png' };
+  it('is an image file of the workspace, set at creation or later, live at once, and removable', () => {
+    const p = Page.create({ id: 'pg_1', workspaceId: 'ws_1', title: 'Me', slug: 'me-me', avatar: { candidate: png }, now: t0 });
+    expect(p.snapshot().avatar).toEqual({ fileId: 'file_1', publicPath: '/files/file_1/me.png' });
+    p.publish(at(1));
+    p.edit({ avatar: { candidate: { ...png, id: 'file_2', publicPath: '/files/file_2/b.webp', mimeType: 'image/webp' } } }, at(2));
+    expect(p.snapshot().avatar?.fileId).toBe('file_2');
+    expect(p.snapshot().liveUpdatedAt).toEqual(at(2));
+    p.edit({ avatar: null }, at(3));
+    expect(p.snapshot().avatar).toBeNull();
+  });
+
+  it('refuses a file the workspace does not have, or one that is not an image (SVG included)', () => {
+    const p = aPage();
+    expect(pointersOf(() => p.edit({ avatar: { candidate: null } }, at(1)))).toEqual(['/avatar_file_id']);
+    for (const mimeType of ['application/pdf', 'image/svg+xml', 'text/html'])
+      expect(pointersOf(() => p.edit({ avatar: { candidate: { ...png, mimeType } } }, at(1)))).toEqual(['/avatar_file_id']);
+    expect(codeOf(() => Page.create({ id: 'x', workspaceId: 'w', title: 'T', slug: 's', avatar: { candidate: null }, now: t0 }))).toBe(
+      'invalid_request',
+    );
+    expect(p.snapshot().avatar).toBeNull();
+  });
+});

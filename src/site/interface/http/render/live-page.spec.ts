@@ -151,4 +151,49 @@ describe('a draft preview (mode preview)', () => {
       expect(out).toContain('<form method="post" action="/p/s/subscribe/blk_newsletter">');
     }
   });
+
+  it('shows the avatar but none of the link-preview tags (a preview is neither indexed nor shared)', () => {
+    const shared = {
+      canonicalUrl: 'https://bio.example.com/p/ada',
+      avatarUrl: '/files/f1/me.png',
+      imageUrl: 'https://bio.example.com/f.png',
+    };
+    const out = page(blocks, { ...shared, mode: 'preview', links: direct });
+    expect(out).toContain('<img class="avatar" src="/files/f1/me.png" alt="My page" width="96" height="96">');
+    expect(out).not.toContain('rel="canonical"');
+    expect(out).not.toMatch(/og:|twitter:/);
+  });
+});
+
+describe('what link previews read', () => {
+  const shared = {
+    canonicalUrl: 'https://bio.example.com/p/ada',
+    avatarUrl: '/files/f1/me.png',
+    imageUrl: 'https://bio.example.com/files/f1/me.png',
+  };
+  it('carries the canonical link and og/twitter tags, og:image and the avatar only with an avatar', () => {
+    const out = page([], shared);
+    expect(out).toContain('<link rel="canonical" href="https://bio.example.com/p/ada">');
+    expect(out).toContain('<meta property="og:type" content="website">');
+    expect(out).toContain('<meta property="og:title" content="My page">');
+    expect(out).toContain('<meta property="og:description" content="About me">');
+    expect(out).toContain('<meta property="og:url" content="https://bio.example.com/p/ada">');
+    expect(out).toContain('<meta property="og:image" content="https://bio.example.com/files/f1/me.png">');
+    expect(out).toContain('<meta name="twitter:card" content="summary">');
+    expect(out).toContain('<img class="avatar" src="/files/f1/me.png" alt="My page" width="96" height="96">');
+    const plain = page([], { canonicalUrl: shared.canonicalUrl, description: '' });
+    expect(plain).not.toContain('og:image');
+    expect(plain).not.toContain('og:description');
+    expect(plain).not.toContain('class="avatar"');
+    expect(page([])).not.toContain('og:');
+  });
+
+  it('escapes what the page says about itself', () => {
+    const out = page([], { ...shared, title: '"><script>x</script>', description: '" onload="x' });
+    expect(out).not.toMatch(/<script/i);
+    expect(out).toContain('content="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(page([], { ...shared, imageUrl: 'javascript:alert(1)', avatarUrl: '//evil.example/x.png' })).not.toMatch(
+      /og:image|class="avatar"/,
+    );
+  });
 });
