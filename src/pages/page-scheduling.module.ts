@@ -1,15 +1,27 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { Janitor } from '../platform/workers/janitor.js';
 import { PublishPageHandler } from './application/commands/publish-page/publish-page.handler.js';
 import { PageRepository } from './application/ports/page.ports.js';
+import { PageSlugRetention } from './infrastructure/page-slug-retention.js';
 import { SqlPageRepository } from './infrastructure/sql-page.repository.js';
 import { PublishScheduler } from './interface/worker/publish-scheduler.js';
 
 /**
- * The publish scheduler and what it runs: the publish command and the page repository. The worker process loads
- * this module without the HTTP side (src/worker.module.ts, docs/adr/0040); PagesModule adds the other operations.
+ * The publish scheduler and what it runs: the publish command and the page repository, and the janitor's task for
+ * expired slug redirects. The worker process loads this module without the HTTP side (src/worker.module.ts,
+ * docs/adr/0040); PagesModule adds the other operations.
  */
 @Module({
-  providers: [PublishPageHandler, PublishScheduler, { provide: PageRepository, useClass: SqlPageRepository }],
+  providers: [PublishPageHandler, PublishScheduler, PageSlugRetention, { provide: PageRepository, useClass: SqlPageRepository }],
   exports: [PageRepository],
 })
-export class PageSchedulingModule {}
+export class PageSchedulingModule implements OnModuleInit {
+  constructor(
+    private readonly janitor: Janitor,
+    private readonly slugRetention: PageSlugRetention,
+  ) {}
+
+  onModuleInit(): void {
+    this.janitor.add(this.slugRetention);
+  }
+}

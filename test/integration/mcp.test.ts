@@ -123,6 +123,12 @@ describe('the MCP server', () => {
       const addBlock = tools.find((tool) => tool.name === 'add_block')!;
       expect(addBlock.inputSchema.required).toEqual(expect.arrayContaining(['page_id', 'body']));
       expect(JSON.stringify(addBlock.inputSchema.properties!.body)).toContain('LINK block data');
+      // A page's own address and its avatar, on create and on update.
+      for (const name of ['create_page', 'update_page']) {
+        const body = tools.find((tool) => tool.name === name)!.inputSchema.properties!.body as { properties: Record<string, object> };
+        expect(body.properties.slug).toMatchObject({ type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', minLength: 3, maxLength: 48 });
+        expect(body.properties.avatar_file_id).toMatchObject({ description: expect.stringContaining('image file') });
+      }
 
       const created = await call(client, 'create_page', { body: { title: 'Links by MCP' } });
       expect(created.isError).toBeFalsy();

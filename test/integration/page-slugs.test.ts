@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { LightMyRequestResponse } from 'fastify';
 import { AddFileCommand } from '../../src/files/index.js';
 import { Clock } from '../../src/platform/time/clock.js';
+import { Janitor } from '../../src/platform/workers/janitor.js';
 import { aTenant } from '../factories/access.factory.js';
 import { apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -230,6 +231,22 @@ describe('page slugs and avatars', () => {
       expect((await view(old)).statusCode).toBe(404);
       const taken = await b.ok('POST', '/v1/pages', { title: 'Now mine', slug: old });
       expect(taken.slug).toBe(old);
+    });
+
+    it('the janitor removes given-up slugs past their reservation, and keeps current and reserved ones', async () => {
+      const a = await tenant();
+      const [gone, kept] = [unique('gone'), unique('kept')];
+      for (const slug of [gone, kept]) {
+        const page = await published(a.ok, { title: slug, slug });
+        await a.ok('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: page.draft.updated_at, slug: `${slug}-now` });
+      }
+      await t.sql(`UPDATE page_slugs SET expires_at = now() - interval '1 second' WHERE slug = $1`, [gone]);
+      const purged = await t.app.get(Janitor).sweep();
+      expect(purged['expired slug redirects']).toBeGreaterThanOrEqual(1);
+      const left = await t.sql<{ slug: string }>(`SELECT slug FROM page_slugs WHERE slug = ANY($1) ORDER BY slug`, [
+        [gone, kept, `${gone}-now`, `${kept}-now`],
+      ]);
+      expect(left.map((r) => r.slug).sort()).toEqual([`${gone}-now`, kept, `${kept}-now`].sort());
     });
 
     it('a slug a never-published page gives up is free at once', async () => {

@@ -57,8 +57,9 @@ export class PermissionError extends BioPageError {}
 export class NotFoundError extends BioPageError {}
 /**
  * 409: `stale_snapshot` (read the page again and retry with its `draft.updated_at`), `last_block_required`,
- * `page_archived` (no preview link for an archived page), or `idempotency_request_in_progress` (the same key is
- * running: retry after `retryAfter`).
+ * `page_archived` (no preview link for an archived page), `slug_taken` (another page has the slug, or gave it up less
+ * than 90 days ago: choose another), or `idempotency_request_in_progress` (the same key is running: retry after
+ * `retryAfter`).
  */
 export class ConflictError extends RetryableError {}
 /** 429: `rate_limited` (burst) or `quota_exhausted` (monthly units). */

@@ -20,6 +20,7 @@ const IMAGE = {
   file_url: '/files/file_oKkPqBQUp59nnUPyLSbrtct9/cover.png',
   file_name: 'cover.png',
 };
+const AVATAR_FILE_ID = 'file_oKkPqBQUp59nnUPyLSbrtct9';
 const DRAFT_PAGE = {
   id: PAGE_ID,
   title: 'Ada Lovelace',
@@ -28,6 +29,7 @@ const DRAFT_PAGE = {
   status: 'DRAFT',
   locale: 'en',
   public_url: null,
+  avatar_file_id: null as string | null,
   theme: { label: 'Classic', preset_key: 'classic' },
   draft: { updated_at: STAMP, block_count: 2, blocks: [LINK, IMAGE] },
   published: { is_live: false, block_count: 0, live_updated_at: null },
@@ -38,14 +40,30 @@ const LIVE_PAGE = {
   public_url: 'https://bio.example.com/p/ada-lovelace',
   published: { is_live: true, block_count: 2, live_updated_at: STAMP },
 };
+const MOVED_PAGE = {
+  ...LIVE_PAGE,
+  slug: 'ada',
+  public_url: 'https://bio.example.com/p/ada',
+  avatar_file_id: AVATAR_FILE_ID,
+  draft: { ...LIVE_PAGE.draft, updated_at: '2026-11-24T04:31:12.087Z' },
+};
 
 /** The pages context's request and response examples (taken from real responses). */
 export const PAGES_EXAMPLES: SchemaExamples = {
   CreatePageBody: {
     page: { summary: 'A page with a description', value: { title: 'Ada Lovelace', description: 'Notes, talks and links' } },
+    address: {
+      summary: 'A page with its own address and an avatar',
+      value: { title: 'Ada Lovelace', slug: 'ada', avatar_file_id: AVATAR_FILE_ID },
+    },
   },
   UpdatePageBody: {
     retitle: { summary: 'Change the title (live at once)', value: { expected_updated_at: STAMP, title: 'Ada L.' } },
+    address: {
+      summary: 'Move the page to a new address (the old one redirects for 90 days) and set its avatar',
+      value: { expected_updated_at: STAMP, slug: 'ada', avatar_file_id: AVATAR_FILE_ID },
+    },
+    no_avatar: { summary: 'Remove the avatar', value: { expected_updated_at: STAMP, avatar_file_id: null } },
     blocks: {
       summary: 'Edit a block, hide another and reorder (draft only)',
       value: {
@@ -91,6 +109,7 @@ export const PAGES_EXAMPLES: SchemaExamples = {
   EmptyBody: { empty: { summary: 'No fields: the body may also be left out', value: {} } },
   PageResponse: {
     draft: { summary: 'A draft page with two blocks', value: DRAFT_PAGE },
+    moved: { summary: 'A live page moved to its own address, with an avatar', value: MOVED_PAGE },
   },
   PublishResponse: {
     now: { summary: 'Published now', value: { page: LIVE_PAGE, scheduled_for: null } },
