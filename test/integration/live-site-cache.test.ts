@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pino from 'pino';
+import { AddFileCommand } from '../../src/files/index.js';
 import { createHttpApp } from '../../src/http-app.js';
 import type { HttpApp } from '../../src/platform/http/http-app.js';
 import { aTenant } from '../factories/access.factory.js';
@@ -113,6 +114,32 @@ describe('the live site cache', () => {
 
     await elsewhere('POST', `/v1/pages/${page.id}/archive`, {});
     expect(await seenWithin(page.slug, (r) => r.statusCode === 404)).toBeLessThan(1_000);
+  });
+
+  it('sees a new slug, its redirects and an avatar set by another process within a second (docs/adr/0042)', async () => {
+    const page = await livePage('Moving house');
+    const patch = async (body: Json) => {
+      const current = await elsewhere('GET', `/v1/pages/${page.id}`);
+      return elsewhere('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: current.draft.updated_at, ...body });
+    };
+    const [first, second, third] = [`${page.slug}-a`, `${page.slug}-b`, `${page.slug}-c`];
+    expect((await view(page.slug)).statusCode).toBe(200); // the page, kept under its old slug
+    expect((await view(first)).statusCode).toBe(404); // a miss, kept too
+    await patch({ slug: first });
+    expect(await seenWithin(first, (r) => r.statusCode === 200)).toBeLessThan(1_000);
+    expect(await seenWithin(page.slug, (r) => r.statusCode === 301 && r.headers.location === `/p/${first}`)).toBeLessThan(1_000);
+    // A second move reaches the redirect kept for the first slug: it points straight at the newest.
+    await patch({ slug: second });
+    expect(await seenWithin(page.slug, (r) => r.headers.location === `/p/${second}`)).toBeLessThan(1_000);
+    expect(await seenWithin(first, (r) => r.headers.location === `/p/${second}`)).toBeLessThan(1_000);
+    const face = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'face.png', 'image/png', Buffer.from([1])));
+    await patch({ avatar_file_id: face.id });
+    expect(await seenWithin(second, (r) => r.body.includes(`src="${face.public_path}"`))).toBeLessThan(1_000);
+    // Archived, the page takes its redirects offline with it.
+    await patch({ slug: third });
+    expect(await seenWithin(second, (r) => r.statusCode === 301)).toBeLessThan(1_000);
+    await elsewhere('POST', `/v1/pages/${page.id}/archive`, {});
+    for (const slug of [page.slug, first, second, third]) expect(await seenWithin(slug, (r) => r.statusCode === 404)).toBeLessThan(1_000);
   });
 
   it('forgets a missing slug once a page is published there', async () => {

@@ -225,4 +225,57 @@ describe('the live page in a browser', () => {
     expect(await views()).toBe(before);
     expect((await api('GET', '/v1/analytics/summary?range_days=7')).totals.clicks).toBe(0);
   }, 60_000);
+
+  it('carries the tags link previews read, the canonical address and the avatar; a moved slug redirects', async () => {
+    const tenant = await aTenant(t.commands);
+    const api = apiOk(t, tenant.auth);
+    const face = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'face.png', 'image/png', gradientPng(96, 96)));
+    const slug = `grace-${Date.now().toString(36)}`;
+    let page = await api('POST', '/v1/pages', {
+      title: 'Grace’s links',
+      description: 'Compilers, talks and a nanosecond of wire.',
+      slug: `${slug}-old`,
+      avatar_file_id: face.id,
+    });
+    page = await api('POST', `/v1/pages/${page.id}/blocks`, {
+      expected_updated_at: page.draft.updated_at,
+      kind: 'LINK',
+      data: { url: 'https://example.com/talk', title: 'A talk' },
+    });
+    page = (await api('POST', `/v1/pages/${page.id}/publish`, {})).page;
+    page = await api('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: page.draft.updated_at, slug });
+    expect(page.public_url).toBe(`http://127.0.0.1:3000/p/${slug}`);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    // The old address lands on the new one (a 301 the browser follows).
+    const res = await tab.goto(`${origin}/p/${slug}-old`);
+    expect(res?.status()).toBe(200);
+    expect(tab.url()).toBe(`${origin}/p/${slug}`);
+    const meta = (selector: string) => tab.locator(selector).getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toBe('Grace’s links');
+    expect(await meta('meta[property="og:description"]')).toBe('Compilers, talks and a nanosecond of wire.');
+    expect(await meta('meta[property="og:type"]')).toBe('website');
+    expect(await meta('meta[property="og:url"]')).toBe(page.public_url);
+    expect(await meta('meta[property="og:image"]')).toBe(`http://127.0.0.1:3000${face.public_path}`);
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+    expect(await tab.locator('link[rel="canonical"]').getAttribute('href')).toBe(page.public_url);
+    // The avatar is shown at the top, named by the page's title, and really loads (the strict CSP allows it).
+    const avatar = tab.getByRole('img', { name: 'Grace’s links' });
+    await avatar.evaluate(
+      (img) =>
+        new Promise<void>((settled) => {
+          const el = img as unknown as { complete: boolean; addEventListener(type: string, listener: () => void): void };
+          if (el.complete) return settled();
+          el.addEventListener('load', () => settled());
+          el.addEventListener('error', () => settled());
+        }),
+    );
+    expect(await avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(96);
+    expect(await avatar.evaluate((img) => img.compareDocumentPosition(img.ownerDocument.querySelector('h1')!) & 4)).toBe(4);
+    // The browser finds the favicon where it looks for it.
+    const icon = await context.request.get(`${origin}/favicon.ico`);
+    expect([icon.status(), icon.headers()['content-type']]).toEqual([200, 'image/x-icon']);
+    await context.close();
+  }, 60_000);
 });
