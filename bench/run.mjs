@@ -384,6 +384,11 @@ try {
       `INSERT INTO pages SELECT (jsonb_populate_record(big, jsonb_build_object('id', big.id || '_' || g, 'slug', 'big-page-' || g))).*
          FROM big, generate_series(1, 199) g`,
     );
+    // Each page's slug is spoken for in page_slugs, as the API's writes keep it (docs/adr/0042).
+    await db.query(
+      `INSERT INTO page_slugs (slug, workspace_id, page_id) SELECT 'big-page-' || g, big.workspace_id, big.id || '_' || g
+         FROM big, generate_series(1, 199) g`,
+    );
     await db.end();
     const slugs = [live.slug, ...Array.from({ length: 199 }, (_, i) => `big-page-${i + 1}`)];
     await fetch(`${base}/p/${live.slug}`).then((r) => r.arrayBuffer());

@@ -86,7 +86,9 @@ export class UpdatePageBody {
     minLength: 3,
     maxLength: 48,
     pattern: SLUG_PATTERN,
-    description: `${SLUG_DESCRIPTION} Routes at once; the old slug answers a 301 to the new one for 90 days and stays this workspace’s meanwhile. A new title never changes the slug.`,
+    description:
+      `${SLUG_DESCRIPTION} Routes at once; the old slug answers a 301 to the new one for 90 days and stays this ` +
+      'workspace’s meanwhile. A new title never changes the slug.',
   })
   @IsAbsentOr()
   @IsString()

@@ -67,7 +67,8 @@ function shareTags(view: LivePageView): SafeHtml | undefined {
  * `preview` mode a draft's, with the banner and without the link-preview tags (a preview is not indexed or shared).
  */
 export function renderLivePage(view: LivePageView): string {
-  const avatar = safeUrl(view.avatarUrl);
+  const url = safeUrl(view.avatarUrl);
+  const avatar = url ? html`<img class="avatar" src="${url}" alt="${view.title}" width="96" height="96">` : '';
   const notice = view.notice
     ? html`<div class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${view.notice.text}</div>`
     : '';
@@ -80,7 +81,7 @@ export function renderLivePage(view: LivePageView): string {
     robots: preview ? 'noindex' : 'index',
     head: preview ? undefined : shareTags(view),
     banner: preview ? PREVIEW_BANNER : undefined,
-    body: html`<header>${avatar ? html`<img class="avatar" src="${avatar}" alt="${view.title}" width="96" height="96">` : ''}<h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
+    body: html`<header>${avatar}<h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
 ${notice}
 <ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
       view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''
