@@ -68,6 +68,7 @@ describe('pages', () => {
         status: 'DRAFT',
         locale: 'pt-BR',
         public_url: null,
+        avatar_file_id: null,
         theme: { label: 'Midnight', preset_key: 'midnight' },
         draft: { updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), block_count: 0, blocks: [] },
         published: { is_live: false, block_count: 0, live_updated_at: null },
