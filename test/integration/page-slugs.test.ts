@@ -191,6 +191,20 @@ describe('page slugs and avatars', () => {
       expect((await a.ok('GET', `/v1/pages/${page.id}`)).slug).toBe(changed.slug);
     });
 
+    it('of concurrent moves of one page with one stamp, one wins and the others are stale_snapshot, never slug_taken', async () => {
+      const a = await tenant();
+      const page = await published(a.ok, { title: 'Contended', slug: unique('contended') });
+      const next = unique('contended-next');
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          a.call('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: page.draft.updated_at, slug: next }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+      for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('stale_snapshot');
+      expect((await a.ok('GET', `/v1/pages/${page.id}`)).slug).toBe(next);
+    });
+
     it('a page may take its own old slug back; the slug it leaves is then reserved in turn', async () => {
       const a = await tenant();
       const b = await tenant();

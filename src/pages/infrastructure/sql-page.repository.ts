@@ -182,10 +182,14 @@ export class SqlPageRepository extends PageRepository {
     const s = page.snapshot();
     const events = page.pullEvents();
     const slugChanges = events.flatMap((e) => (e.type === 'PageSlugChanged' ? [e] : []));
-    // The new slug is claimed first: taken, nothing is written (and no other page's row is touched).
+    // The new slug is claimed first: taken, nothing is written (and no other page's row is touched). A concurrent
+    // write to this page that committed meanwhile (it may have claimed the same slug) makes this stale instead.
     for (const e of slugChanges) {
       const claimed = await this.db.all(claimSlug({ slug: e.to, workspaceId: e.workspaceId, pageId: e.pageId, now: e.changedAt }));
-      if (claimed.length !== 1) throw new SlugTakenError(e.to);
+      if (claimed.length === 1) continue;
+      const current = await this.db.one(pageById({ id: s.id, workspaceId: s.workspaceId }));
+      if (current && current.draft_updated_at.getTime() !== expectedStamp.getTime()) return false;
+      throw new SlugTakenError(e.to);
     }
     const rows = await this.db.all(
       pages
