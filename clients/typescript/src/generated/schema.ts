@@ -586,6 +586,8 @@ export interface components {
             locale: string;
             /** Format: uri */
             public_url: string | null;
+            /** @description The ID of the image file shown as the page’s avatar, or null. */
+            avatar_file_id: string | null;
             theme: components["schemas"]["ThemeResponse"];
             draft: components["schemas"]["DraftResponse"];
             published: components["schemas"]["PublishedResponse"];
@@ -618,6 +620,10 @@ export interface components {
              * @enum {string}
              */
             theme_preset_key?: "classic" | "midnight" | "sunrise" | "forest" | "mono";
+            /** @description The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken. Left out, it is derived from the title (made unique with -2, -3, …). */
+            slug?: string;
+            /** @description The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its `og:image`; applies to the live page at once. */
+            avatar_file_id?: string;
         };
         BlockUpdate: {
             block_id: string;
@@ -641,6 +647,10 @@ export interface components {
              * @enum {string}
              */
             theme_preset_key?: "classic" | "midnight" | "sunrise" | "forest" | "mono";
+            /** @description The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken. Routes at once; the old slug answers a 301 to the new one for 90 days and stays this workspace’s meanwhile. A new title never changes the slug. */
+            slug?: string;
+            /** @description The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its `og:image`; applies to the live page at once. null removes the avatar. */
+            avatar_file_id?: string | null;
             /** @description Draft only, until publish. */
             block_updates?: components["schemas"]["BlockUpdate"][];
             /** @description Every block ID exactly once, top to bottom. Draft only, until publish. */
@@ -825,7 +835,7 @@ export interface components {
             /** @description urn:request:<request_id> */
             instance: string;
             /**
-             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
+             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, slug_taken, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
              * @example invalid_request
              * @example invalid_api_key
              * @example insufficient_scope
@@ -837,6 +847,7 @@ export interface components {
              * @example stale_snapshot
              * @example last_block_required
              * @example page_archived
+             * @example slug_taken
              * @example idempotency_request_in_progress
              * @example request_timeout
              * @example request_header_fields_too_large
@@ -1680,7 +1691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: idempotency_request_in_progress */
+            /** @description Problem: idempotency_request_in_progress, slug_taken */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2007,7 +2018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: stale_snapshot */
+            /** @description Problem: stale_snapshot, slug_taken */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
