@@ -29,8 +29,8 @@ import {
   PublishResponse,
   RemoveBlockQuery,
   UpdatePageBody,
-  pageEditOf,
 } from './dto/page.dto.js';
+import { pageEditOf } from './dto/page-edit.js';
 
 export const PageList = ListEnvelope(PageSummaryResponse, 'PageList');
 
