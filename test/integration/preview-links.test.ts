@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { FlushVisitsCommand } from '../../src/analytics/index.js';
+import { AddFileCommand } from '../../src/files/index.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { ManualClock } from '../support/manual-clock.js';
@@ -127,6 +128,19 @@ describe('draft preview links', () => {
     expect(live).not.toContain('class="preview-banner"');
     // The live page's view was counted; the previews were not.
     expect(await viewsOf(page.id)).toBe(1);
+  });
+
+  it('shows the page’s avatar, but none of the live page’s canonical or link-preview tags', async () => {
+    const face = await t.commands.execute(new AddFileCommand(tenant.workspace.id, 'face.png', 'image/png', Buffer.from([1, 2, 3])));
+    const page = await aLivePage(api, 'Ada with a face', [{ kind: 'HEADER', data: { text: 'Hello' } }]);
+    await api('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: page.draft.updated_at, avatar_file_id: face.id });
+    const live = (await t.inject({ method: 'GET', url: `/p/${page.slug}` })).body;
+    expect(live).toContain('<link rel="canonical"');
+    expect(live).toContain('property="og:image"');
+    const preview = (await open(((await link(page.id)).json() as Json).url)).body;
+    expect(preview).toContain(`<img class="avatar" src="${face.public_path}" alt="Ada with a face"`);
+    expect(preview).not.toContain('rel="canonical"');
+    expect(preview).not.toMatch(/og:|twitter:/);
   });
 
   it('expires at expires_at (the injected clock), and expires_in is 60..604800 whole seconds', async () => {
