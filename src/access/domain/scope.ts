@@ -4,6 +4,7 @@ export const SCOPES = [
   'publish',
   'contacts:read',
   'files:read',
+  'files:write',
   'analytics:read',
   'webhooks:read',
   'webhooks:write',

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10, maxPending: 5000 });
     expect(c.idempotencyLeaseSeconds).toBe(30);
     expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
+    expect(c.files).toEqual({ uploadMaxBytes: 10 * 1024 * 1024, storageQuotaBytes: 1024 * 1024 * 1024 });
     expect(c.databaseUrl).toBeUndefined();
   });
 
@@ -34,6 +35,8 @@ describe('loadConfig', () => {
     ['WEBHOOK_ALLOWED_TARGETS', 'no-port'],
     ['WEBHOOK_RETRY_DELAYS', '1,x'],
     ['LOG_LEVEL', 'loud'],
+    ['FILE_UPLOAD_MAX_BYTES', '0'],
+    ['FILE_STORAGE_QUOTA_BYTES', '1GiB'],
     ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '999'],
     ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '30001'],
     ['WEBHOOK_ENDPOINT_MAX_IN_FLIGHT', '0'],

@@ -15,6 +15,8 @@ export interface AppConfig {
   /** retired master keys, accepted for reading only (SECRET_ENCRYPTION_KEY_PREVIOUS) */
   previousSecretKeys: Buffer[];
   fileStorageDir: string;
+  /** uploads (docs/adr/0045): FILE_UPLOAD_MAX_BYTES per file, FILE_STORAGE_QUOTA_BYTES per workspace */
+  files: { uploadMaxBytes: number; storageQuotaBytes: number };
   dataDir: string;
   /**
    * The burst limit, and RATE_LIMIT_MAX_PENDING: requests one process may hold waiting for their admission
@@ -146,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     previousSecretKeys: v.SECRET_ENCRYPTION_KEY_PREVIOUS ?? [],
     dataDir: v.DATA_DIR,
     fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
+    files: { uploadMaxBytes: v.FILE_UPLOAD_MAX_BYTES, storageQuotaBytes: v.FILE_STORAGE_QUOTA_BYTES },
     rateLimit: {
       burstRequests: v.RATE_LIMIT_BURST_REQUESTS,
       burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS,

@@ -66,6 +66,10 @@ export const envSchema = {
     .refine((keys) => keys.every((b) => b.length === 32), 'must be a comma-separated list of base64 encodings of exactly 32 bytes')
     .optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
+  // POST /v1/files: the largest file one upload may carry (10 MiB), and the bytes of files one workspace may hold in
+  // all (1 GiB); past them 413 payload_too_large and 422 storage_quota_exceeded (docs/adr/0045).
+  FILE_UPLOAD_MAX_BYTES: int(1, 50 * 1024 * 1024).default(10 * 1024 * 1024),
+  FILE_STORAGE_QUOTA_BYTES: int(0, Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
   DATA_DIR: z.string().min(1).default('./.data'),
   RATE_LIMIT_BURST_REQUESTS: int(1, 1_000_000).default(100),
   RATE_LIMIT_BURST_WINDOW_SECONDS: int(1, 86_400).default(10),

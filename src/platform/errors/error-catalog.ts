@@ -114,8 +114,8 @@ export const ERROR_CATALOG = {
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
-    description: 'The request body exceeds 1 MiB.',
-    remedy: 'Send a smaller body.',
+    description: 'The request body exceeds 1 MiB, or the file of an upload (`POST /v1/files`) exceeds 10 MiB.',
+    remedy: 'Send a smaller body or file.',
   },
   unsupported_media_type: {
     status: 415,
@@ -134,6 +134,12 @@ export const ERROR_CATALOG = {
     title: 'Endpoint verification failed',
     description: 'The signed `endpoint.test` event was not answered with a 2xx; `detail` names the status code or the network error.',
     remedy: 'Make the endpoint answer 2xx to a signed POST, then retry.',
+  },
+  storage_quota_exceeded: {
+    status: 422,
+    title: 'Storage quota exceeded',
+    description: "The upload would take the workspace's files past its storage quota (1 GiB by default).",
+    remedy: 'Files cannot be deleted through the API yet: ask your operator to remove files or raise the quota.',
   },
   idempotency_key_reused: {
     status: 422,
