@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { AppConfig } from '../platform/config/config.js';
+import { Janitor } from '../platform/workers/janitor.js';
 import { AddFileHandler } from './application/commands/add-file/add-file.handler.js';
+import { UploadFileHandler } from './application/commands/upload-file/upload-file.handler.js';
 import { FileRepository, FileStorage } from './application/ports/file.ports.js';
 import { GetWorkspaceFileHandler } from './application/queries/get-workspace-file/get-workspace-file.handler.js';
 import { ListFilesHandler } from './application/queries/list-files/list-files.handler.js';
@@ -9,19 +11,45 @@ import { OpenPublicFileHandler } from './application/queries/open-public-file/op
 import { ResolveWorkspaceFileHandler } from './application/queries/resolve-workspace-file/resolve-workspace-file.handler.js';
 import { LocalDirectoryStorage } from './infrastructure/local-directory.storage.js';
 import { SqlFileRepository } from './infrastructure/sql-file.repository.js';
+import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
 import { FilesController, PublicFilesController } from './interface/http/files.controller.js';
+import { UploadReader } from './interface/http/upload.reader.js';
 
 /** Workspace files: records in PostgreSQL, bytes behind the FileStorage port. */
 @Module({
   controllers: [FilesController, PublicFilesController],
   providers: [
     AddFileHandler,
+    UploadFileHandler,
     ListFilesHandler,
     ResolveWorkspaceFileHandler,
     GetWorkspaceFileHandler,
     OpenPublicFileHandler,
+    UploadReader,
+    StagedUploadsSweep,
     { provide: FileRepository, useClass: SqlFileRepository },
     { provide: FileStorage, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalDirectoryStorage(c.fileStorageDir) },
   ],
 })
-export class FilesModule {}
+export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('Files');
+
+  constructor(
+    private readonly janitor: Janitor,
+    private readonly sweep: StagedUploadsSweep,
+  ) {}
+
+  onModuleInit(): void {
+    this.janitor.add(this.sweep);
+  }
+
+  /** What a crash left staged is finished or removed at start too, where no janitor may run (docs/adr/0045). */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const done = await this.sweep.purge();
+      if (done > 0) this.logger.log({ done }, 'Staged uploads moved into place or removed at start');
+    } catch (err) {
+      this.logger.warn({ err }, 'Staged uploads could not be swept at start; the janitor retries');
+    }
+  }
+}

@@ -76,7 +76,11 @@ export class PlatformModule implements OnApplicationShutdown {
             return new Sql(apiPool, workerPool);
           },
         },
-        { provide: Transactions, inject: [Sql], useFactory: (db: Sql): Transactions => ({ run: (work) => db.transaction(work) }) },
+        {
+          provide: Transactions,
+          inject: [Sql],
+          useFactory: (db: Sql): Transactions => ({ run: (work) => db.transaction(work), afterCommit: (work) => db.afterCommit(work) }),
+        },
         IdempotencyStore,
         QuotaStore,
         WindowCounter,

@@ -60,7 +60,7 @@ export function uploadNameOf(filename: string | undefined, type: UploadType): st
   const chars = [...name];
   if (chars.length <= NAME_MAX) return name;
   const dot = name.lastIndexOf('.');
-  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  const extension = dot > 0 && name.length - dot <= 16 ? Array.from(name.slice(dot)) : [];
   return [...chars.slice(0, NAME_MAX - extension.length), ...extension].join('').trim();
 }
 

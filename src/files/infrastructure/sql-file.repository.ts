@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { WorkspaceFile } from '../domain/workspace-file.js';
 import { fileStateFromRow } from '../application/file.view.js';
@@ -37,6 +38,18 @@ export class SqlFileRepository extends FileRepository {
         files.selectFrom('files').selectAll().where('workspace_id', '=', workspaceId).where('public_path', '=', publicPath),
       ),
     );
+  }
+
+  async lockStorageUse(workspaceId: string): Promise<number> {
+    // Transaction-scoped: held until the upload's row commits or rolls back (ADR 0045).
+    await this.db.all(sql`SELECT pg_advisory_xact_lock(hashtextextended('files:storage:' || ${workspaceId}, 0))`);
+    const row = await this.db.one(
+      files
+        .selectFrom('files')
+        .select(sql<string>`coalesce(sum(size_bytes), 0)::text`.as('used'))
+        .where('workspace_id', '=', workspaceId),
+    );
+    return Number(row?.used ?? 0);
   }
 
   private toFile(r: FileRow | undefined): WorkspaceFile | null {

@@ -53,6 +53,11 @@ export function OwnTransactions(why: string): ClassDecorator {
 /** Port: runs work in one transaction (joining an open one). For handlers marked `@OwnTransactions()`. */
 export abstract class Transactions {
   abstract run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` once the transaction in hand (the handler's, or the unit of work it joined) has committed; never
+   * after a rollback. `work` must not throw (see Sql.afterCommit).
+   */
+  abstract afterCommit(work: () => Promise<void>): Promise<void>;
 }
 
 export function transactionPolicyOf(handler: Type<unknown>): TransactionPolicy | undefined {

@@ -25,6 +25,8 @@ interface Scope {
   state: 'lazy' | 'open' | 'closed';
   client?: PoolClient;
   beginning?: Promise<void>;
+  /** work to run once the transaction committed (`afterCommit`) */
+  committed?: (() => Promise<void>)[];
 }
 
 /** Which pool a caller draws from: the API's, or the workers' own (so neither can starve the other). */
@@ -120,6 +122,18 @@ export class Sql {
     );
   }
 
+  /**
+   * Runs `work` once the transaction of the current context has committed (a unit of work's, when the caller joined
+   * one), before its caller goes on; never after a rollback. With no transaction in hand, it runs at once. `work`
+   * comes after the fact and must not throw: it reports its own failures (an upload's bytes moved into place after
+   * their row committed: docs/adr/0045).
+   */
+  async afterCommit(work: () => Promise<void>): Promise<void> {
+    const scope = this.tx.getStore();
+    if (scope && scope.state !== 'closed') (scope.committed ??= []).push(work);
+    else await work();
+  }
+
   inTransaction(): boolean {
     return this.current() !== undefined;
   }
@@ -143,11 +157,11 @@ export class Sql {
   /** Runs `body` in `scope`, then commits what it began, or rolls it back when `body` throws. */
   private async settle<T>(scope: Scope, body: () => Promise<T>): Promise<T> {
     let broken: Error | undefined;
+    let result: T;
     try {
-      const result = await body();
+      result = await body();
       await scope.beginning;
       if (scope.state === 'open') await scope.client!.query('COMMIT');
-      return result;
     } catch (err) {
       await scope.beginning?.catch(() => undefined);
       if (scope.state === 'open') await scope.client!.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
@@ -157,5 +171,7 @@ export class Sql {
       // A connection whose rollback failed is not given back to the pool.
       scope.client?.release(broken);
     }
+    for (const work of scope.committed ?? []) await work();
+    return result;
   }
 }

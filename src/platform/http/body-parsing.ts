@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { MULTIPART_ROUTE } from './pipeline/operation.js';
 import { HttpProblem } from './problem.js';
 
 /**
@@ -13,7 +15,9 @@ export class RefusedBody {
 /**
  * JSON for the API: `application/json` is parsed (proto-poisoning safe). HTML forms
  * (`application/x-www-form-urlencoded`) only under `formPathPrefix` (the live site); there they become a
- * plain object of the first value of each field. Every other media type, and a form elsewhere, is 415.
+ * plain object of the first value of each field. `multipart/form-data` only on the routes of operations that declare
+ * a multipart body (an upload, docs/adr/0045): there the body is left unread for the operation's reader, which
+ * reads it after the access checks. Every other media type, and a form or a multipart body elsewhere, is 415.
  */
 export function installBodyParsers(fastify: FastifyInstance, options: { formPathPrefix?: string } = {}): void {
   fastify.removeAllContentTypeParsers();
@@ -54,6 +58,15 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [k, v] of new URLSearchParams(body as string)) if (!(k in fields)) fields[k] = v;
     done(null, fields);
+  });
+  // @fastify/multipart's parser only marks the request as multipart and leaves the body unread; the routes that
+  // did not ask for it refuse it as they refuse any other media type.
+  void fastify.register(multipart);
+  fastify.addHook('preValidation', (req, _reply, done) => {
+    if (req.isMultipart() && req.routeOptions.config?.[MULTIPART_ROUTE as never] !== true) {
+      req.body = new RefusedBody(new HttpProblem('unsupported_media_type', 'Content-Type multipart/form-data is not accepted here; send application/json.'));
+    }
+    done();
   });
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (req, _body, done) => {
     const type = String(req.headers['content-type'] ?? '').split(';')[0];

@@ -45,7 +45,7 @@ const operationsOf = (document: OpenAPIObject): Operation[] =>
 
 /**
  * Examples everywhere: `components.examples` holds each context's examples (`<Schema>.<name>`) and one problem per
- * error code (`problem.<code>`, its `type` under the docs URL); every JSON request body and response whose schema has
+ * error code (`problem.<code>`, its `type` under the docs URL); every JSON (or multipart) request body and response whose schema has
  * examples refers to them, and every parameter of a known name gets its example.
  */
 export function addExamples(document: OpenAPIObject, examples: SchemaExamples, docsUrl: string): void {
@@ -78,7 +78,7 @@ export function addExamples(document: OpenAPIObject, examples: SchemaExamples, d
     media.examples = Object.fromEntries(Object.keys(examples[schema]).map((n) => [n, { $ref: `#/components/examples/${schema}.${n}` }]));
   };
   for (const op of operationsOf(document)) {
-    refer(op.requestBody?.content?.['application/json']);
+    refer(op.requestBody?.content?.['application/json'] ?? op.requestBody?.content?.['multipart/form-data']);
     for (const response of Object.values(op.responses ?? {})) refer(response.content?.['application/json']);
     for (const parameter of op.parameters ?? [])
       if (parameter.example === undefined && parameter.name in PARAMETER_EXAMPLES) parameter.example = PARAMETER_EXAMPLES[parameter.name];

@@ -1,12 +1,34 @@
 import type { Readable } from 'node:stream';
 import type { WorkspaceFile } from '../../domain/workspace-file.js';
 
+/** Bytes written to the store's staging area (docs/adr/0045): kept, but not served until promoted to their key. */
+export interface StagedBytes {
+  /** the staging name: the id the file's record will have */
+  readonly id: string;
+  readonly sizeBytes: number;
+  /** SHA-256 of the bytes, hex */
+  readonly sha256: string;
+  /** the first bytes (up to 4,100), for telling the type from its signature */
+  readonly head: Buffer;
+}
+
 /** Port: where file bytes live (default adapter: a local directory). */
 export abstract class FileStorage {
   abstract put(key: string, bytes: Buffer): Promise<void>;
   /** null when absent */
   abstract open(key: string): Promise<Readable | null>;
   abstract remove(key: string): Promise<void>;
+  /**
+   * Writes `source` to the staging area under `id`, synced to disk. When `source` fails (the client went away, a
+   * limit was passed) nothing is left behind and its error is thrown.
+   */
+  abstract stage(id: string, source: AsyncIterable<Buffer>): Promise<StagedBytes>;
+  /** Moves staged bytes to `key`, where they are served. Done already (by a sweep): nothing to do. */
+  abstract promote(id: string, key: string): Promise<void>;
+  /** Deletes staged bytes, if any. */
+  abstract discard(id: string): Promise<void>;
+  /** What the staging area holds, oldest first, at most `limit` entries. */
+  abstract listStaged(limit: number): Promise<{ id: string; stagedAt: Date }[]>;
 }
 
 export abstract class FileRepository {
@@ -14,4 +36,9 @@ export abstract class FileRepository {
   abstract byId(id: string): Promise<WorkspaceFile | null>;
   /** The workspace's file served at `publicPath`, if any (what a block's `file_url` names). */
   abstract byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null>;
+  /**
+   * Takes the workspace's storage lock until the transaction ends, and returns the bytes its files take: two
+   * uploads to one workspace check the quota one after the other.
+   */
+  abstract lockStorageUse(workspaceId: string): Promise<number>;
 }

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '../../../platform/domain/domain-error.js';
@@ -7,9 +7,11 @@ import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.
 import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
 import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
+import { UploadFileCommand } from '../../application/commands/upload-file/upload-file.command.js';
 import { ListFilesQuery } from '../../application/queries/list-files/list-files.query.js';
 import { OpenPublicFileQuery } from '../../application/queries/open-public-file/open-public-file.query.js';
 import { extValue } from './content-disposition.js';
+import { UploadedFile, UploadReader } from './upload.reader.js';
 
 export class FileResponse {
   @ApiProperty() id!: string;
@@ -22,10 +24,44 @@ export class FileResponse {
 }
 export const FileList = ListEnvelope(FileResponse, 'FileList');
 
+/** The body of `POST /v1/files`: one multipart part. */
+export class UploadFileBody {
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description:
+      'The file, with a filename (it becomes `name`) and a Content-Type that says what its bytes are: image/png, image/jpeg, ' +
+      'image/webp, image/gif or application/pdf. At most 10 MiB (FILE_UPLOAD_MAX_BYTES).',
+  })
+  file!: string;
+}
+
 @ApiTags('Files')
 @Controller('v1/files')
 export class FilesController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Post()
+  @Operation({
+    id: 'uploadFile',
+    summary: 'Upload a file (PNG, JPEG, WebP, GIF or PDF, at most 10 MiB) as multipart/form-data',
+    scope: 'files:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 201,
+    multipart: { schema: UploadFileBody, reader: UploadReader },
+    response: FileResponse,
+    errors: ['storage_quota_exceeded'],
+  })
+  async upload(@Caller() caller: RequestPrincipal, @Input('body') b: UploadedFile, @Res({ passthrough: true }) reply: FastifyReply) {
+    const file = await this.commands.execute(new UploadFileCommand(caller.workspaceId, b.staged.id, b.name, b.mimeType, b.staged.sizeBytes));
+    reply.header('location', file.public_path);
+    return file;
+  }
 
   @Get()
   @Operation({

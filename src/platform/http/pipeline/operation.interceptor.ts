@@ -15,7 +15,7 @@ import { RefusedBody } from '../body-parsing.js';
 import { HttpProblem, problemBody } from '../problem.js';
 import { assertStorable, validateInput } from '../validation.js';
 import type { QuotaAllowance } from './access-control.js';
-import { OPERATION, type OperationSpec } from './operation.js';
+import { OPERATION, type OperationSpec, type StreamedBody } from './operation.js';
 import './request-context.js';
 
 /** The status of an error raised by the operation itself, or null when it is not a 4xx outcome to store. */
@@ -51,6 +51,28 @@ export class OperationInterceptor implements NestInterceptor {
   }
 
   private async run(op: OperationSpec, req: FastifyRequest, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    if (!op.multipart) return this.admitted(op, req, reply, next);
+    // A streamed body (an upload) is read only now, after the access checks, and what reading kept (its staged
+    // bytes) is removed unless the operation succeeded (docs/adr/0045).
+    let streamed: StreamedBody | undefined;
+    let succeeded = false;
+    try {
+      streamed = await this.moduleRef.get(op.multipart.reader, { strict: false }).read(req);
+      const result = await this.admitted(op, req, reply, next, streamed);
+      succeeded = true;
+      return result;
+    } finally {
+      if (!succeeded) await streamed?.discard();
+    }
+  }
+
+  private async admitted(
+    op: OperationSpec,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    next: CallHandler,
+    streamed?: StreamedBody,
+  ): Promise<unknown> {
     const principal = req.principal!;
     const allowance = req.quota!;
 
@@ -66,7 +88,7 @@ export class OperationInterceptor implements NestInterceptor {
       req.input = {
         query: op.query ? validateInput(op.query, req.query, 'query') : undefined,
         // No body at all reads as {}; a JSON `null` (or any non-object) is refused by validateInput.
-        body: op.body ? validateInput(op.body, req.body === undefined ? {} : req.body, 'body') : undefined,
+        body: streamed ? streamed.input : op.body ? validateInput(op.body, req.body === undefined ? {} : req.body, 'body') : undefined,
       };
     } catch (err) {
       await invalid(err);
@@ -81,7 +103,7 @@ export class OperationInterceptor implements NestInterceptor {
         await invalid(err);
       }
       const scope = { workspaceId: principal.workspaceId, mode: principal.keyMode, key };
-      const begun = await this.idempotency.begin(scope, requestFingerprint(req.method, req.url, req.body));
+      const begun = await this.idempotency.begin(scope, requestFingerprint(req.method, req.url, streamed ? streamed.fingerprint : req.body));
       if (begun.kind === 'replay') {
         await this.reportQuota(req, allowance, 0); // a replay spends no unit but still reports the quota
         throw new IdempotentReplay(begun.response);

@@ -1,5 +1,7 @@
 import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/common';
-import { ApiBody, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiConsumes, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { ERROR_CATALOG, type ErrorCode } from '../../errors/error-catalog.js';
 
 export interface OperationSpec {
@@ -24,6 +26,11 @@ export interface OperationSpec {
   body?: Type<object>;
   /** false for a body that may be left out entirely (publish, archive); default true */
   bodyRequired?: boolean;
+  /**
+   * A `multipart/form-data` body (an upload, docs/adr/0045) instead of JSON: `schema` describes it in the OpenAPI
+   * document; `reader` reads and checks it after the access checks, where a JSON body is validated.
+   */
+  multipart?: { schema: Type<object>; reader: Type<StreamedBodyReader> };
   response?: Type<unknown>;
   /** error codes this operation returns beyond the common ones (e.g. resource_not_found, stale_snapshot) */
   errors?: ErrorCode[];
@@ -36,6 +43,24 @@ export interface OperationSpec {
 }
 
 export const OPERATION = 'bp:operation';
+
+/** The Fastify route option that lets the multipart parser through to a route (installBodyParsers). */
+export const MULTIPART_ROUTE = 'multipart';
+
+/** A body an operation's own reader read (a multipart upload): its input, and what reading left behind. */
+export interface StreamedBody {
+  /** the checked input, which the handler reads through `@Input('body')` */
+  input: object;
+  /** what the idempotency fingerprint covers in place of a parsed JSON body (e.g. a hash of the bytes) */
+  fingerprint: unknown;
+  /** removes what reading kept (staged bytes); called whenever the operation did not succeed */
+  discard(): Promise<void>;
+}
+
+/** Reads an operation's streamed body; a refusal is thrown as a problem or a domain error (400, 413, 415). */
+export interface StreamedBodyReader {
+  read(request: FastifyRequest): Promise<StreamedBody>;
+}
 
 export interface InvalidInputCheck {
   check(request: import('fastify').FastifyRequest): Promise<void>;
@@ -83,7 +108,7 @@ function errorResponses(spec: OperationSpec): MethodDecorator[] {
   const codes = [
     ...COMMON_ERRORS,
     // Fastify refuses an oversized body and the body parsers a media type other than JSON.
-    ...(spec.body ? (['payload_too_large', 'unsupported_media_type'] as ErrorCode[]) : []),
+    ...(spec.body || spec.multipart ? (['payload_too_large', 'unsupported_media_type'] as ErrorCode[]) : []),
     ...(spec.idempotent ? (['idempotency_request_in_progress', 'idempotency_key_reused'] as ErrorCode[]) : []),
     ...(spec.errors ?? []),
   ];
@@ -155,6 +180,9 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       : []),
     ...queryParameters(spec.query),
     ...(spec.body ? [ApiBody({ type: spec.body, required: spec.bodyRequired ?? true })] : []),
+    ...(spec.multipart
+      ? [ApiConsumes('multipart/form-data'), ApiBody({ type: spec.multipart.schema, required: true }), RouteConfig({ [MULTIPART_ROUTE]: true })]
+      : []),
     ApiResponse({
       status: spec.status,
       type: spec.response,

@@ -1,9 +1,13 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { GetWorkspaceQuery } from '../../../../access/index.js';
+import { APP_CONFIG } from '../../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
 import { OwnTransactions, Transactions } from '../../../../platform/cqrs/transactional.js';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { IdGenerator } from '../../../../platform/time/ids.js';
+import { admitToStorageQuota } from '../../../domain/upload-rules.js';
 import { WorkspaceFile } from '../../../domain/workspace-file.js';
 import { fileView, type FileView } from '../../file.view.js';
 import { FileRepository, FileStorage } from '../../ports/file.ports.js';
@@ -11,7 +15,8 @@ import { AddFileCommand } from './add-file.command.js';
 
 /**
  * Stores the bytes first, then the record: a record never points at missing bytes. If the record
- * cannot be written, the stored bytes are removed again.
+ * cannot be written (the workspace's storage quota included, checked under its lock as uploads check it), the
+ * stored bytes are removed again.
  */
 @CommandHandler(AddFileCommand)
 @OwnTransactions('writes the bytes to file storage first, holding no connection, then inserts the row')
@@ -23,6 +28,7 @@ export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView>
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(cmd: AddFileCommand): Promise<FileView> {
@@ -37,7 +43,10 @@ export class AddFileHandler implements ICommandHandler<AddFileCommand, FileView>
     });
     await this.storage.put(file.state.storageKey, cmd.bytes);
     try {
-      await this.transactions.run(() => this.files.add(file));
+      await this.transactions.run(async () => {
+        admitToStorageQuota(await this.files.lockStorageUse(cmd.workspaceId), cmd.bytes.length, this.config.files.storageQuotaBytes);
+        await this.files.add(file);
+      });
     } catch (err) {
       await this.storage.remove(file.state.storageKey).catch(() => undefined);
       throw err;
