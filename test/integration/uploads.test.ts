@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { request as httpRequest } from 'node:http';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { AddFileCommand } from '../../src/files/index.js';
+import { StagedUploadsSweep } from '../../src/files/infrastructure/staged-uploads.sweep.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiOk } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -309,6 +310,42 @@ describe('POST /v1/files (uploads)', () => {
     expect(live.statusCode).toBe(200);
     expect(live.body).toMatch(new RegExp(`<img[^>]+src="[^"]*${file.public_path.replace(/[.]/g, '\\.')}"[^>]*alt="Me"`));
     expect((await t.inject({ method: 'GET', url: file.public_path })).rawPayload.equals(SAMPLES['image/png']!.bytes)).toBe(true);
+  });
+});
+
+describe('the staged-uploads sweep (a crash between an upload’s commit and the move of its bytes)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('moves the bytes of a committed record into place, deletes abandoned ones, and leaves young ones alone', async () => {
+    const { workspace } = await aTenant(t.commands);
+    const staging = join(t.config.fileStorageDir, '.staging');
+    mkdirSync(staging, { recursive: true });
+    const stage = (id: string, bytes: Buffer, hoursAgo: number) => {
+      const path = join(staging, `${id}.part`);
+      writeFileSync(path, bytes);
+      const then = new Date(Date.now() - hoursAgo * 3_600_000);
+      utimesSync(path, then, then);
+    };
+    // The record committed, the process stopped before the move.
+    const id = 'file_CrashedBetweenCommitAndMove';
+    await t.sql(
+      `INSERT INTO files (id, workspace_id, name, mime_type, size_bytes, storage_key, public_path, created_at)
+       VALUES ($1, $2, 'dot.png', 'image/png', $3, $4, $5, now())`,
+      [id, workspace.id, SAMPLES['image/png']!.bytes.length, `${workspace.id}/${id}`, `/files/${id}/dot.png`],
+    );
+    stage(id, SAMPLES['image/png']!.bytes, 0);
+    stage('file_AbandonedTwoHoursAgo', Buffer.from('x'), 2);
+    stage('file_StillArriving', Buffer.from('y'), 0);
+
+    expect(await t.app.get(StagedUploadsSweep).purge()).toBe(2);
+    expect(readdirSync(staging).sort()).toEqual(['file_StillArriving.part']);
+    expect(readFileSync(join(t.config.fileStorageDir, workspace.id, id)).equals(SAMPLES['image/png']!.bytes)).toBe(true);
+    const served = await t.inject({ method: 'GET', url: `/files/${id}/dot.png` });
+    expect(served.statusCode).toBe(200);
   });
 });
 
