@@ -26,6 +26,13 @@ const doc: OpenApiDocument = {
         },
       },
     },
+    '/v1/things/{thing_id}/picture': {
+      post: {
+        operationId: 'uploadPicture',
+        'x-scope': 'things:write',
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } },
+      },
+    },
     '/v1/things/{thing_id}': {
       parameters: [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'string' } }],
       delete: { operationId: 'deleteThing', 'x-scope': 'things:write', responses: { '204': { description: 'Deleted' } } },
@@ -80,7 +87,7 @@ describe('reading the OpenAPI document', () => {
     expect(() => inline(doc, { $ref: 'other.json#/x' })).toThrow('Unsupported $ref other.json#/x');
   });
 
-  it('lists the keyed operations with their parameters, Idempotency-Key and inlined body', () => {
+  it('lists the keyed operations with their parameters, Idempotency-Key and inlined body; none with a body that is not JSON', () => {
     const ops = operationsOf(doc);
     expect(ops.map((op) => [op.method, op.path, op.id, op.scope])).toEqual([
       ['GET', '/v1/things', 'listThings', 'things:read'],

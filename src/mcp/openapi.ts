@@ -85,7 +85,7 @@ export function inline(doc: OpenApiDocument, node: unknown, trail: readonly stri
   return { ...(inline(doc, target(doc, $ref), [...trail, $ref]) as JsonSchema), ...own };
 }
 
-/** The operations that need an API key (those with an `x-scope`), in the document's order. */
+/** The operations that need an API key (those with an `x-scope`) and take JSON if anything, in the document's order. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -103,6 +103,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         ? (inline(doc, op.requestBody) as { required?: boolean; content?: Record<string, unknown> })
         : undefined;
       const json = requestBody?.content?.['application/json'] as { schema?: JsonSchema } | undefined;
+      // Tool arguments are JSON: an operation whose body is something else (the multipart upload of a file's bytes)
+      // has no tool.
+      if (requestBody && !json) continue;
       const { output, problem } = responseSchemas(doc, op.responses ?? {});
       operations.push({
         id: op.operationId,

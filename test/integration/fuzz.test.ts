@@ -120,6 +120,7 @@ describe('fuzzing every operation', () => {
     ['createPreviewLink', 'POST', (id) => `/v1/pages/${id}/preview-links`, ['expires_in'], []],
     ['listContacts', 'GET', () => '/v1/contacts', null, ['limit', 'after']],
     ['listFiles', 'GET', () => '/v1/files', null, ['limit', 'after']],
+    ['uploadFile', 'POST', () => '/v1/files', ['file'], []],
     ['analyticsSummary', 'GET', () => '/v1/analytics/summary', null, ['range_days']],
     ['listEndpoints', 'GET', () => '/v1/webhook-endpoints', null, []],
     ['createEndpoint', 'POST', () => '/v1/webhook-endpoints', ['url', 'event_types'], []],

@@ -171,6 +171,29 @@ describe('the TypeScript SDK, against the real service', () => {
     }
   });
 
+  it('uploads a file as multipart/form-data, retried with its key when the answer is lost', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const proxy = new FlakyProxy(Number(new URL(baseUrl).port));
+    const tenant = await aTenant(t.commands);
+    const client = new BioPage({ apiKey: tenant.key, baseUrl: await proxy.start() });
+    try {
+      proxy.dropResponses = 1;
+      const file = await client.upload(gif, { name: 'dot.gif', type: 'image/gif' });
+      expect(proxy.connections).toBe(2);
+      expect(file).toMatchObject({ name: 'dot.gif', mime_type: 'image/gif', size_bytes: gif.length });
+      const blob = await client.upload(new Blob([gif], { type: 'image/gif' }), { name: 'blob.gif', idempotencyKey: 'sdk-upload-1' });
+      expect(blob.public_path).toMatch(/\/blob\.gif$/);
+      const files = [];
+      for await (const f of client.paginate('/v1/files')) files.push(f.name);
+      expect(files.sort()).toEqual(['blob.gif', 'dot.gif']);
+      const mislabelled = await client.upload(gif, { name: 'dot.pdf', type: 'application/pdf' }).catch((e: unknown) => e);
+      expect(mislabelled).toBeInstanceOf(InvalidRequestError);
+      expect((mislabelled as InvalidRequestError).problem?.errors?.[0]?.pointer).toBe('/file');
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('iterates a cursor list to its end', async () => {
     const client = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl });
     for (const n of [1, 2, 3, 4, 5]) await client.post('/v1/pages', { body: { title: `Page ${n}` } });

@@ -220,6 +220,13 @@ describe('POST /v1/files (uploads)', () => {
     problem(await upload(auth, [aFile('image/png'), aFile('image/gif')]), 400, 'invalid_request');
     problem(await upload(auth, [{ name: 'note', data: Buffer.from('hi') }, aFile('image/png')]), 400, 'invalid_request');
     problem(await upload(auth, []), 400, 'invalid_request');
+    // Bodies that are not multipart at all: no boundary, a form cut short, junk.
+    const junk = (contentType: string, payload: string) =>
+      t.inject({ method: 'POST', url: '/v1/files', headers: { ...auth, 'content-type': contentType }, payload });
+    problem(await junk('multipart/form-data', 'hello'), 400, 'invalid_request');
+    const cut = `--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
+    problem(await junk('multipart/form-data; boundary=x', cut), 400, 'invalid_request');
+    problem(await junk('multipart/form-data; boundary=x', '\u0000\u0001junk--x--'), 400, 'invalid_request');
     expect(await rowsOf(workspace.id)).toEqual([]);
     expect(stagedNow()).toEqual([]);
   });

@@ -83,6 +83,27 @@ export class BioPage {
   readonly delete: Call<'delete'> = (path, ...init) => this.unwrap(this.raw.DELETE(path as never, ...(init as [never])));
 
   /**
+   * Uploads one file (`POST /v1/files`, scope `files:write`): PNG, JPEG, WebP, GIF or PDF, at most 10 MiB, sent as
+   * `multipart/form-data`. `type` must say what the bytes are (a `Blob` or `File` carries its own); `name` becomes the
+   * file's name. Returns the file; its `public_path` can be a block's `file_url` at once.
+   *
+   * ```ts
+   * const file = await bp.upload(await fs.readFile('cover.png'), { name: 'cover.png', type: 'image/png' });
+   * ```
+   */
+  upload(
+    file: Blob | Uint8Array,
+    options: { name: string; type?: string; idempotencyKey?: string },
+  ): Promise<ResponseData<'/v1/files', 'post'>> {
+    const type = options.type ?? (file instanceof Blob ? file.type : '') ?? '';
+    const blob = file instanceof Blob && !options.type ? file : new Blob([file as Uint8Array<ArrayBuffer>], { type });
+    const form = new FormData();
+    form.append('file', blob, options.name);
+    const headers = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
+    return this.unwrap(this.raw.POST('/v1/files', { body: form as never, headers }));
+  }
+
+  /**
    * Every item of a cursor list, page after page (it follows `next_cursor` as `after`). Pass the same options as
    * to `get` (path parameters, `limit`, filters).
    */

@@ -34,7 +34,11 @@ export interface paths {
          */
         get: operations["listFiles"];
         put?: never;
-        post?: never;
+        /**
+         * Upload a file (PNG, JPEG, WebP, GIF or PDF, at most 10 MiB) as multipart/form-data
+         * @description Scope `files:write`. Quota cost: 0 unit(s).
+         */
+        post: operations["uploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -56,9 +60,7 @@ export interface paths {
         put?: never;
         /**
          * Create a page (DRAFT, nothing live)
-         * @description Nothing is public until publishPage. Keep the returned `draft.updated_at`: updatePage, addBlock and removeBlock take it as `expected_updated_at`.
-         *
-         *     Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Scope `pages:write`. Quota cost: 0 unit(s).
          */
         post: operations["createPage"];
         delete?: never;
@@ -76,9 +78,7 @@ export interface paths {
         };
         /**
          * Get a page: draft and live state, blocks, theme, route and stamp
-         * @description Read this before changing a page: `draft` is what the API edits, `published` what visitors see, and `draft.updated_at` is the `expected_updated_at` that updatePage, addBlock and removeBlock need.
-         *
-         *     Scope `pages:read`. Quota cost: 0 unit(s).
+         * @description Scope `pages:read`. Quota cost: 0 unit(s).
          */
         get: operations["getPage"];
         put?: never;
@@ -88,9 +88,7 @@ export interface paths {
         head?: never;
         /**
          * Merge-patch a page
-         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
-         *
-         *     Scope `pages:write`. Quota cost: 1 unit(s).
+         * @description Scope `pages:write`. Quota cost: 1 unit(s).
          */
         patch: operations["updatePage"];
         trace?: never;
@@ -106,9 +104,7 @@ export interface paths {
         put?: never;
         /**
          * Append a block to the draft
-         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
-         *
-         *     Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Scope `pages:write`. Quota cost: 0 unit(s).
          */
         post: operations["addBlock"];
         delete?: never;
@@ -129,9 +125,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a block from the draft (not the last one)
-         * @description Send the page's current `draft.updated_at` (from getPage or the last change) as `expected_updated_at`; a stale one gives 409 stale_snapshot: read the page again and redo the change.
-         *
-         *     Scope `pages:write`. Quota cost: 0 unit(s).
+         * @description Scope `pages:write`. Quota cost: 0 unit(s).
          */
         delete: operations["removeBlock"];
         options?: never;
@@ -150,9 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now, or schedule with starts_at
-         * @description Copies the current draft to the live page, now or at `starts_at`. Visitors see only what was published: later draft changes need another publish.
-         *
-         *     Scope `publish`. Quota cost: 1 unit(s).
+         * @description Scope `publish`. Quota cost: 1 unit(s).
          */
         post: operations["publishPage"];
         delete?: never;
@@ -172,31 +164,9 @@ export interface paths {
         put?: never;
         /**
          * Take the page offline (ARCHIVED) and cancel a pending schedule
-         * @description Takes the live page offline at once (its address answers 404) and cancels a scheduled publish; publish again to bring it back.
-         *
-         *     Scope `pages:write`. Quota cost: 0 unit(s).
-         */
-        post: operations["archivePage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/pages/{page_id}/preview-links": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make a signed, expiring link to the page's current draft
          * @description Scope `pages:write`. Quota cost: 0 unit(s).
          */
-        post: operations["createPreviewLink"];
+        post: operations["archivePage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -218,9 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx
-         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.
-         *
-         *     Scope `webhooks:write`. Quota cost: 0 unit(s).
+         * @description Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -252,9 +220,7 @@ export interface paths {
         head?: never;
         /**
          * Change the URL (re-verified), the event types, or enable/disable
-         * @description A new URL is verified like at creation (a signed `endpoint.test` it must answer 2xx).
-         *
-         *     Scope `webhooks:write`. Quota cost: 0 unit(s).
+         * @description Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -270,9 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new signing secret; the old one signs too for 24 hours
-         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.
-         *
-         *     Scope `webhooks:write`. Quota cost: 1 unit(s).
+         * @description Scope `webhooks:write`. Quota cost: 1 unit(s).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -527,6 +491,13 @@ export interface components {
             /** @description Pass back as `after`; null on the last page. */
             next_cursor: string | null;
         };
+        UploadFileBody: {
+            /**
+             * Format: binary
+             * @description The file, with a filename (it becomes `name`) and a Content-Type that says what its bytes are: image/png, image/jpeg, image/webp, image/gif or application/pdf. At most 10 MiB (FILE_UPLOAD_MAX_BYTES).
+             */
+            file: string;
+        };
         FileResponse: {
             id: string;
             name: string;
@@ -586,8 +557,6 @@ export interface components {
             locale: string;
             /** Format: uri */
             public_url: string | null;
-            /** @description The ID of the image file shown as the page’s avatar, or null. */
-            avatar_file_id: string | null;
             theme: components["schemas"]["ThemeResponse"];
             draft: components["schemas"]["DraftResponse"];
             published: components["schemas"]["PublishedResponse"];
@@ -620,10 +589,6 @@ export interface components {
              * @enum {string}
              */
             theme_preset_key?: "classic" | "midnight" | "sunrise" | "forest" | "mono";
-            /** @description The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken. Left out, it is derived from the title (made unique with -2, -3, …). */
-            slug?: string;
-            /** @description The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its `og:image`; applies to the live page at once. */
-            avatar_file_id?: string;
         };
         BlockUpdate: {
             block_id: string;
@@ -647,10 +612,6 @@ export interface components {
              * @enum {string}
              */
             theme_preset_key?: "classic" | "midnight" | "sunrise" | "forest" | "mono";
-            /** @description The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken. Routes at once; the old slug answers a 301 to the new one for 90 days and stays this workspace’s meanwhile. A new title never changes the slug. */
-            slug?: string;
-            /** @description The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its `og:image`; applies to the live page at once. null removes the avatar. */
-            avatar_file_id?: string | null;
             /** @description Draft only, until publish. */
             block_updates?: components["schemas"]["BlockUpdate"][];
             /** @description Every block ID exactly once, top to bottom. Draft only, until publish. */
@@ -671,28 +632,6 @@ export interface components {
             scheduled_for: string | null;
         };
         EmptyBody: Record<string, never>;
-        CreatePreviewLinkBody: {
-            /**
-             * @description Seconds the link works for: 60 (a minute) to 604800 (7 days); 86400 (a day) when left out.
-             * @default 86400
-             */
-            expires_in: number;
-        };
-        PreviewLinkResponse: {
-            /** @enum {string} */
-            object: "preview_link";
-            page_id: string;
-            /**
-             * Format: uri
-             * @description Opens the page's current draft (the newest, whenever it is opened) as it would look live, with a Preview banner; anyone holding it can open it until `expires_at`. Not indexed, not cached, no view counted.
-             */
-            url: string;
-            /**
-             * Format: date-time
-             * @description After this instant the link opens the not-found page.
-             */
-            expires_at: string;
-        };
         EndpointResponse: {
             id: string;
             url: string;
@@ -835,7 +774,7 @@ export interface components {
             /** @description urn:request:<request_id> */
             instance: string;
             /**
-             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, slug_taken, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
+             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, storage_quota_exceeded, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
              * @example invalid_request
              * @example invalid_api_key
              * @example insufficient_scope
@@ -846,8 +785,6 @@ export interface components {
              * @example method_not_allowed
              * @example stale_snapshot
              * @example last_block_required
-             * @example page_archived
-             * @example slug_taken
              * @example idempotency_request_in_progress
              * @example request_timeout
              * @example request_header_fields_too_large
@@ -855,6 +792,7 @@ export interface components {
              * @example unsupported_media_type
              * @example endpoint_limit_reached
              * @example endpoint_verification_failed
+             * @example storage_quota_exceeded
              * @example idempotency_key_reused
              * @example rate_limited
              * @example quota_exhausted
@@ -1219,10 +1157,6 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
-        /** @description The scopes of the API key that made the request, comma-separated (as GitHub tells OAuth scopes): `pages:read, pages:write`. On every response to a recognised key, so a tool learns what it may do from any call. */
-        "X-Api-Key-Scopes": string;
-        /** @description The mode of the API key that made the request: `live`, or `test` (read-only). */
-        "X-Api-Key-Mode": "live" | "test";
         /** @description `true` when this is the stored result of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
     };
@@ -1251,8 +1185,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1265,8 +1197,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1287,8 +1217,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1309,8 +1237,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1334,8 +1260,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1346,8 +1270,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1378,8 +1300,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1392,8 +1312,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1414,8 +1332,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1436,8 +1352,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1461,8 +1375,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1473,8 +1385,167 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadFileBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    /** @description Path of the created resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_request_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, storage_quota_exceeded */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1505,8 +1576,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1519,8 +1588,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1541,8 +1608,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1563,8 +1628,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1588,8 +1651,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1600,8 +1661,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1634,8 +1693,6 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1651,8 +1708,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,8 +1728,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,12 +1744,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: idempotency_request_in_progress, slug_taken */
+            /** @description Problem: idempotency_request_in_progress */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1708,8 +1759,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,8 +1769,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1732,8 +1779,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,8 +1789,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1769,8 +1812,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1781,8 +1822,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1811,8 +1850,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1825,8 +1862,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1847,8 +1882,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1859,8 +1892,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1881,8 +1912,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1906,8 +1935,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1918,8 +1945,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1952,8 +1977,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1966,8 +1989,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,8 +2009,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2000,8 +2019,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,12 +2035,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: stale_snapshot, slug_taken */
+            /** @description Problem: stale_snapshot */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,8 +2049,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2046,8 +2059,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2058,8 +2069,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2083,8 +2092,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2095,8 +2102,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2135,8 +2140,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2150,8 +2153,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2172,8 +2173,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,8 +2183,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2206,8 +2203,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2219,8 +2214,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,8 +2224,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2243,8 +2234,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2255,8 +2244,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2280,8 +2267,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2292,8 +2277,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2330,8 +2313,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2344,8 +2325,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,8 +2345,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2378,8 +2355,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2400,8 +2375,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,8 +2385,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2437,8 +2408,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2449,8 +2418,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2489,8 +2456,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2504,8 +2469,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2526,8 +2489,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,8 +2499,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,8 +2519,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2573,8 +2530,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,8 +2540,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,8 +2550,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2609,8 +2560,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2634,8 +2583,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,8 +2593,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2686,8 +2631,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2701,8 +2644,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2723,8 +2664,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,8 +2674,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2757,8 +2694,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2770,8 +2705,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,8 +2715,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2794,8 +2725,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,8 +2735,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2831,8 +2758,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2843,207 +2768,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createPreviewLink: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description 1..255 printable ASCII characters; retained 24 h.
-                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
-                 */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /**
-                 * @description Page ID
-                 * @example pg_gad3X3liacH55CKkRPX3MpaV
-                 */
-                page_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["CreatePreviewLinkBody"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    /** @description Path of the created resource */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PreviewLinkResponse"];
-                };
-            };
-            /** @description Problem: invalid_request */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: invalid_api_key */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: resource_not_found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: request_timeout */
-            408: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: idempotency_request_in_progress, page_archived */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: payload_too_large */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: unsupported_media_type */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: idempotency_key_reused */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: rate_limited, quota_exhausted */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: request_header_fields_too_large */
-            431: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: internal_error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: service_unavailable */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3066,8 +2790,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3080,8 +2802,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,8 +2822,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3124,8 +2842,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3149,8 +2865,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,8 +2875,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3195,8 +2907,6 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3212,8 +2922,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3234,8 +2942,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3256,8 +2962,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3269,8 +2973,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,8 +2983,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,8 +2993,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,8 +3003,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3330,8 +3026,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,8 +3036,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3369,8 +3061,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3383,8 +3073,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3405,8 +3093,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3417,8 +3103,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,8 +3123,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3464,8 +3146,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3476,8 +3156,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3503,8 +3181,6 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3515,8 +3191,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,8 +3211,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3549,8 +3221,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3571,8 +3241,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3596,8 +3264,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,8 +3274,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3639,8 +3303,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3653,8 +3315,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3675,8 +3335,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,8 +3345,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,8 +3365,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,8 +3375,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,8 +3385,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3745,8 +3395,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3770,8 +3418,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3782,8 +3428,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3815,8 +3459,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3830,8 +3472,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3852,8 +3492,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,8 +3502,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3886,8 +3522,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3899,8 +3533,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,8 +3543,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3936,8 +3566,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3948,8 +3576,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3981,8 +3607,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3996,8 +3620,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,8 +3640,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,8 +3650,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4052,8 +3670,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4065,8 +3681,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4077,8 +3691,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4102,8 +3714,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,8 +3724,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4154,8 +3762,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4168,8 +3774,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,8 +3794,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4202,8 +3804,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,8 +3824,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4249,8 +3847,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4261,8 +3857,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4290,8 +3884,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4304,8 +3896,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4326,8 +3916,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,8 +3926,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4360,8 +3946,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4385,8 +3969,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4397,8 +3979,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4432,8 +4012,6 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4447,8 +4025,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4469,8 +4045,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,8 +4055,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4503,8 +4075,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4516,8 +4086,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4528,8 +4096,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4553,8 +4119,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,8 +4129,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4602,8 +4164,6 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4617,8 +4177,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4639,8 +4197,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,8 +4207,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,8 +4227,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4686,8 +4238,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,8 +4248,6 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4710,8 +4258,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,8 +4268,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4747,8 +4291,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4759,8 +4301,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4789,8 +4329,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4803,8 +4341,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,8 +4361,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,8 +4381,6 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4872,8 +4404,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,8 +4414,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4904,11 +4432,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OpenAPI 3.1 document. When a recognised API key is sent along, what it may do is told back in headers. */
+            /** @description OpenAPI 3.1 document */
             200: {
                 headers: {
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
