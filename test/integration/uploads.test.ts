@@ -47,8 +47,7 @@ const SAMPLES: Record<string, { name: string; bytes: Buffer }> = {
   'image/jpeg': {
     name: 'dot.jpg',
     bytes: Buffer.from([
-      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff,
-      0xd9,
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
     ]),
   },
   // A 1×1 lossless WebP.
@@ -57,7 +56,9 @@ const SAMPLES: Record<string, { name: string; bytes: Buffer }> = {
   'image/gif': { name: 'dot.gif', bytes: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
   'application/pdf': {
     name: 'guide.pdf',
-    bytes: Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n%%EOF\n'),
+    bytes: Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n%%EOF\n',
+    ),
   },
 };
 
@@ -103,7 +104,7 @@ describe('POST /v1/files (uploads)', () => {
     return t.inject({ method: 'POST', url: '/v1/files', headers: { ...auth, 'content-type': contentType, ...headers }, payload: body });
   };
   type Answer = LightMyRequestResponse | { statusCode: number; body: string; headers: Record<string, unknown> };
-  const problem = (res: Answer, status: number, code: string) => {
+  const expectProblem = (res: Answer, status: number, code: string) => {
     expect([res.statusCode, JSON.parse(res.body).code]).toEqual([status, code]);
     return JSON.parse(res.body);
   };
@@ -181,7 +182,7 @@ describe('POST /v1/files (uploads)', () => {
       return raw({ ...auth, 'content-type': contentType, 'content-length': body.length }, (req) => req.end(body));
     };
     const over = await send(sized(LIMIT + 1));
-    problem(over, 413, 'payload_too_large');
+    expectProblem(over, 413, 'payload_too_large');
     expect(over.headers.connection).toBe('close');
     expect(await rowsOf(workspace.id)).toEqual([]);
     expect(stored().filter((p) => p.startsWith('.staging') || p.startsWith(workspace.id))).toEqual([]);
@@ -194,7 +195,7 @@ describe('POST /v1/files (uploads)', () => {
     const declared = await raw({ ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': 50 * MiB }, (req) =>
       req.write('--x\r\n'),
     );
-    problem(declared, 413, 'payload_too_large');
+    expectProblem(declared, 413, 'payload_too_large');
     expect(await rowsOf(workspace.id)).toHaveLength(1);
     expect(stagedNow()).toEqual([]);
   });
@@ -212,21 +213,21 @@ describe('POST /v1/files (uploads)', () => {
       aFile('image/gif', { type: undefined }),
     ];
     for (const part of cases) {
-      const body = problem(await upload(auth, [part]), 400, 'invalid_request');
+      const body = expectProblem(await upload(auth, [part]), 400, 'invalid_request');
       expect(body.errors).toEqual([{ pointer: '/file', detail: expect.any(String) }]);
     }
     // One file part named `file`, and nothing else.
-    problem(await upload(auth, [aFile('image/png', { name: 'upload' })]), 400, 'invalid_request');
-    problem(await upload(auth, [aFile('image/png'), aFile('image/gif')]), 400, 'invalid_request');
-    problem(await upload(auth, [{ name: 'note', data: Buffer.from('hi') }, aFile('image/png')]), 400, 'invalid_request');
-    problem(await upload(auth, []), 400, 'invalid_request');
+    expectProblem(await upload(auth, [aFile('image/png', { name: 'upload' })]), 400, 'invalid_request');
+    expectProblem(await upload(auth, [aFile('image/png'), aFile('image/gif')]), 400, 'invalid_request');
+    expectProblem(await upload(auth, [{ name: 'note', data: Buffer.from('hi') }, aFile('image/png')]), 400, 'invalid_request');
+    expectProblem(await upload(auth, []), 400, 'invalid_request');
     // Bodies that are not multipart at all: no boundary, a form cut short, junk.
     const junk = (contentType: string, payload: string) =>
       t.inject({ method: 'POST', url: '/v1/files', headers: { ...auth, 'content-type': contentType }, payload });
-    problem(await junk('multipart/form-data', 'hello'), 400, 'invalid_request');
+    expectProblem(await junk('multipart/form-data', 'hello'), 400, 'invalid_request');
     const cut = `--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
-    problem(await junk('multipart/form-data; boundary=x', cut), 400, 'invalid_request');
-    problem(await junk('multipart/form-data; boundary=x', '\u0000\u0001junk--x--'), 400, 'invalid_request');
+    expectProblem(await junk('multipart/form-data; boundary=x', cut), 400, 'invalid_request');
+    expectProblem(await junk('multipart/form-data; boundary=x', '\u0000\u0001junk--x--'), 400, 'invalid_request');
     expect(await rowsOf(workspace.id)).toEqual([]);
     expect(stagedNow()).toEqual([]);
   });
@@ -239,10 +240,10 @@ describe('POST /v1/files (uploads)', () => {
       headers: { ...auth, 'content-type': 'application/json' },
       payload: '{"file":"x"}',
     });
-    problem(json, 415, 'unsupported_media_type');
+    expectProblem(json, 415, 'unsupported_media_type');
     const { body, contentType } = form({ name: 'title', data: Buffer.from('x') });
     const pages = await t.inject({ method: 'POST', url: '/v1/pages', headers: { ...auth, 'content-type': contentType }, payload: body });
-    problem(pages, 415, 'unsupported_media_type');
+    expectProblem(pages, 415, 'unsupported_media_type');
   });
 
   it('leaves no row and no bytes behind when the client goes away mid-body', async () => {
@@ -272,9 +273,13 @@ describe('POST /v1/files (uploads)', () => {
     // Room for one sample, not two: of two concurrent uploads, exactly one fits.
     const both = await Promise.all([upload(auth, [aFile('image/png')]), upload(auth, [aFile('image/png')])]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    const refused = problem(both.find((r) => r.statusCode === 422)!, 422, 'storage_quota_exceeded');
+    const refused = expectProblem(
+      both.find((r) => r.statusCode === 422)!,
+      422,
+      'storage_quota_exceeded',
+    );
     expect(refused.detail).toContain(String(QUOTA));
-    problem(await upload(auth, [aFile('image/png')]), 422, 'storage_quota_exceeded');
+    expectProblem(await upload(auth, [aFile('image/png')]), 422, 'storage_quota_exceeded');
     expect(await rowsOf(workspace.id)).toHaveLength(2);
     expect(stagedNow()).toEqual([]);
     // Other workspaces are not affected.
@@ -289,8 +294,8 @@ describe('POST /v1/files (uploads)', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    problem(await upload(auth, [aFile('image/gif')], key), 422, 'idempotency_key_reused');
-    problem(await upload(auth, [aFile('image/png', { filename: 'other.png' })], key), 422, 'idempotency_key_reused');
+    expectProblem(await upload(auth, [aFile('image/gif')], key), 422, 'idempotency_key_reused');
+    expectProblem(await upload(auth, [aFile('image/png', { filename: 'other.png' })], key), 422, 'idempotency_key_reused');
     expect(await rowsOf(workspace.id)).toHaveLength(1);
     expect(stagedNow()).toEqual([]);
   });
@@ -301,9 +306,9 @@ describe('POST /v1/files (uploads)', () => {
     const test = await aKey(t.commands, workspace.id, { mode: 'test' });
     const all = await aKey(t.commands, workspace.id);
     expect(all.scopes).toContain('files:write');
-    problem(await upload({ authorization: `Bearer ${readOnly.key}` }, [aFile('image/png')]), 403, 'insufficient_scope');
-    problem(await upload({ authorization: `Bearer ${test.key}` }, [aFile('image/png')]), 403, 'test_key_read_only');
-    problem(await upload({}, [aFile('image/png')]), 401, 'invalid_api_key');
+    expectProblem(await upload({ authorization: `Bearer ${readOnly.key}` }, [aFile('image/png')]), 403, 'insufficient_scope');
+    expectProblem(await upload({ authorization: `Bearer ${test.key}` }, [aFile('image/png')]), 403, 'test_key_read_only');
+    expectProblem(await upload({}, [aFile('image/png')]), 401, 'invalid_api_key');
     expect(await rowsOf(workspace.id)).toEqual([]);
     expect(stagedNow()).toEqual([]);
   });

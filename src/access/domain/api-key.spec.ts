@@ -40,7 +40,7 @@ describe('key tokens', () => {
 });
 
 describe('scopes at issue', () => {
-  it('grants all eight, publish included, when none are named', () => {
+  it('grants every scope, publish included, when none are named', () => {
     expect(resolveScopes(undefined)).toEqual([...SCOPES]);
     expect(resolveScopes([])).toContain('publish');
   });

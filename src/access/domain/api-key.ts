@@ -32,7 +32,7 @@ export function formatKeyToken(mode: KeyMode, secret: string): string {
 }
 
 /**
- * Scopes for a new key. With none named, a key gets all eight; `publish` is granted only when named or
+ * Scopes for a new key. With none named, a key gets all of them; `publish` is granted only when named or
  * when no scopes are named at all.
  */
 export function resolveScopes(requested: readonly string[] | undefined): Scope[] {

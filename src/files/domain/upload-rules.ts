@@ -54,8 +54,9 @@ const EXTENSIONS: Record<UploadType, string> = {
  * Nothing usable left (no filename, `..`, only spaces): `file.<extension of its type>`.
  */
 export function uploadNameOf(filename: string | undefined, type: UploadType): string {
+  const segment = (filename ?? '').normalize('NFC').split(/[/\\]/).pop()!;
   // eslint-disable-next-line no-control-regex
-  const cleaned = (filename ?? '').normalize('NFC').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const cleaned = segment.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
   const name = /^\.*$/.test(cleaned) ? `file.${EXTENSIONS[type]}` : cleaned;
   const chars = [...name];
   if (chars.length <= NAME_MAX) return name;

@@ -64,7 +64,9 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
   void fastify.register(multipart);
   fastify.addHook('preValidation', (req, _reply, done) => {
     if (req.isMultipart() && req.routeOptions.config?.[MULTIPART_ROUTE as never] !== true) {
-      req.body = new RefusedBody(new HttpProblem('unsupported_media_type', 'Content-Type multipart/form-data is not accepted here; send application/json.'));
+      req.body = new RefusedBody(
+        new HttpProblem('unsupported_media_type', 'Content-Type multipart/form-data is not accepted here; send application/json.'),
+      );
     }
     done();
   });

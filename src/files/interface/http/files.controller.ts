@@ -58,7 +58,9 @@ export class FilesController {
     errors: ['storage_quota_exceeded'],
   })
   async upload(@Caller() caller: RequestPrincipal, @Input('body') b: UploadedFile, @Res({ passthrough: true }) reply: FastifyReply) {
-    const file = await this.commands.execute(new UploadFileCommand(caller.workspaceId, b.staged.id, b.name, b.mimeType, b.staged.sizeBytes));
+    const file = await this.commands.execute(
+      new UploadFileCommand(caller.workspaceId, b.staged.id, b.name, b.mimeType, b.staged.sizeBytes),
+    );
     reply.header('location', file.public_path);
     return file;
   }

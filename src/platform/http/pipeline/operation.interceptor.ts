@@ -103,7 +103,10 @@ export class OperationInterceptor implements NestInterceptor {
         await invalid(err);
       }
       const scope = { workspaceId: principal.workspaceId, mode: principal.keyMode, key };
-      const begun = await this.idempotency.begin(scope, requestFingerprint(req.method, req.url, streamed ? streamed.fingerprint : req.body));
+      const begun = await this.idempotency.begin(
+        scope,
+        requestFingerprint(req.method, req.url, streamed ? streamed.fingerprint : req.body),
+      );
       if (begun.kind === 'replay') {
         await this.reportQuota(req, allowance, 0); // a replay spends no unit but still reports the quota
         throw new IdempotentReplay(begun.response);

@@ -181,7 +181,11 @@ export function Operation(spec: OperationSpec): MethodDecorator {
     ...queryParameters(spec.query),
     ...(spec.body ? [ApiBody({ type: spec.body, required: spec.bodyRequired ?? true })] : []),
     ...(spec.multipart
-      ? [ApiConsumes('multipart/form-data'), ApiBody({ type: spec.multipart.schema, required: true }), RouteConfig({ [MULTIPART_ROUTE]: true })]
+      ? [
+          ApiConsumes('multipart/form-data'),
+          ApiBody({ type: spec.multipart.schema, required: true }),
+          RouteConfig({ [MULTIPART_ROUTE]: true }),
+        ]
       : []),
     ApiResponse({
       status: spec.status,
