@@ -191,6 +191,14 @@ describe('POST /v1/files (uploads)', () => {
     expect(exact.statusCode).toBe(201);
     expect(JSON.parse(exact.body).size_bytes).toBe(LIMIT);
 
+    // Without a declared length, the answer comes as soon as the limit is passed, while the body is still open.
+    const endless = form({ filename: 'endless.png', type: 'image/png', data: sized(LIMIT + 1024) });
+    const open = await raw({ ...auth, 'content-type': endless.contentType }, (req) =>
+      req.write(endless.body.subarray(0, endless.body.length - 30)),
+    );
+    expectProblem(open, 413, 'payload_too_large');
+    expect(stagedNow()).toEqual([]);
+
     // A declared length far past the limit is refused before the body is read.
     const declared = await raw({ ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': 50 * MiB }, (req) =>
       req.write('--x\r\n'),

@@ -93,14 +93,17 @@ export class UploadReader implements StreamedBodyReader {
   }
 
   /**
-   * What a failed read answers: the form parser's errors become 400 (413 past the limit). The body may be partly
-   * unread, so the parsing stops and the connection is closed after the answer.
+   * What a failed read answers: the form parser's errors become 400 (413 past the limit), with the connection closed
+   * after the answer; the store's own failures (a full disk) are not the client's fault and stay errors (500). The
+   * body may be partly unread: the parsing stops, and what still comes is dropped.
    */
   private refusal(err: unknown, req: FastifyRequest, max: number): unknown {
     if (err instanceof HttpProblem) return err;
+    stopReading(req);
+    // The store's failures (a full disk) are not the client's fault: 500.
+    if ((err as NodeJS.ErrnoException).syscall !== undefined) return err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return this.tooLarge(req, max);
-    stopReading(req);
     if (err instanceof ValidationError) return new HttpProblem('invalid_request', err.message, CLOSE, err.errors);
     const detail =
       code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION'
@@ -114,7 +117,7 @@ export class UploadReader implements StreamedBodyReader {
 
 const CLOSE = { connection: 'close' };
 
-/** Stops parsing the body: the rest is read and dropped (not stored) until the connection closes after the answer. */
+/** Stops parsing the body: the rest is read and dropped (never stored) until it ends or the connection closes. */
 function stopReading(req: FastifyRequest): void {
   req.raw.unpipe();
   req.raw.resume();
