@@ -331,6 +331,19 @@ describe('POST /v1/files (uploads)', () => {
     expect(live.body).toMatch(new RegExp(`<img[^>]+src="[^"]*${file.public_path.replace(/[.]/g, '\\.')}"[^>]*alt="Me"`));
     expect((await t.inject({ method: 'GET', url: file.public_path })).rawPayload.equals(SAMPLES['image/png']!.bytes)).toBe(true);
   });
+
+  it('makes a file a page’s avatar at once: shown at the top of the live page and in its og:image', async () => {
+    const { auth } = await aTenant(t.commands);
+    const call = apiOk(t, auth);
+    const file = (await upload(auth, [aFile('image/png', { filename: 'me.png' })])).json();
+    const page = await aLivePage(call, 'Jane Doe', [{ kind: 'LINK', data: { url: 'https://example.com/', title: 'Site' } }]);
+    const updated = await call('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: page.draft.updated_at, avatar_file_id: file.id });
+    expect(updated.avatar_file_id).toBe(file.id);
+    const live = await t.inject({ method: 'GET', url: `/p/${page.slug}` });
+    const path = file.public_path.replace(/[.]/g, '\\.');
+    expect(live.body).toMatch(new RegExp(`<img[^>]+src="[^"]*${path}"[^>]*alt="Jane Doe"`));
+    expect(live.body).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}"`));
+  });
 });
 
 describe('the staged-uploads sweep (a crash between an upload’s commit and the move of its bytes)', () => {
