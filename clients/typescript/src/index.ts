@@ -3,6 +3,7 @@ export {
   ApiError,
   AuthenticationError,
   BioPageError,
+  type CallInfo,
   ConflictError,
   ConnectionError,
   InvalidRequestError,
@@ -13,5 +14,21 @@ export {
   errorFromResponse,
   type Problem,
 } from './errors.js';
+export * from './generated/resources.js';
+export type {
+  Body,
+  CursorPage,
+  Data,
+  Item,
+  ListPromise,
+  PathParams,
+  Query,
+  RequestOptions,
+  ResponseMeta,
+  Result,
+  WithLastResponse,
+  WithResponse,
+} from './resource.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventOf } from './webhooks.js';
-export type { components, paths, webhooks } from './generated/schema.js';
+export type { components, operations, paths, webhooks } from './generated/schema.js';
