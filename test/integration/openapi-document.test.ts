@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { generateResources, RESOURCES_FILE } from '../../scripts/generate-sdk-resources.mjs';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** The committed description (linted in CI) and the SDK's types generated from it. */
+/** The committed description (linted in CI) and the SDK's types and resource classes generated from it. */
 const DOCUMENT_FILE = 'docs/openapi.json';
 const SDK_TYPES_FILE = 'clients/typescript/src/generated/schema.ts';
 const HEADER = '// Generated from docs/openapi.json by openapi-typescript (npm run openapi). Do not edit.\n\n';
 
-/** What `npm run openapi` writes: the served document, as served, and its types (default settings). */
+/**
+ * What `npm run openapi` writes: the served document, as served, its types (default settings) and the SDK's
+ * resource classes, one method per operation (scripts/generate-sdk-resources.mjs).
+ */
 async function generatedFiles(document: unknown): Promise<Record<string, string>> {
   const types = astToString(await openapiTS(document as never));
-  return { [DOCUMENT_FILE]: `${JSON.stringify(document, null, 2)}\n`, [SDK_TYPES_FILE]: HEADER + types };
+  return {
+    [DOCUMENT_FILE]: `${JSON.stringify(document, null, 2)}\n`,
+    [SDK_TYPES_FILE]: HEADER + types,
+    [RESOURCES_FILE]: generateResources(document),
+  };
 }
 
 /**

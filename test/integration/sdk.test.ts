@@ -202,6 +202,73 @@ describe('the TypeScript SDK, against the real service', () => {
     expect(titles).toEqual(['Page 5', 'Page 4', 'Page 3', 'Page 2', 'Page 1']);
   });
 
+  it('works through the resource methods: create, add a block, list with for await, publish, and endpoints', async () => {
+    const client = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl });
+    const page = await client.pages.create({ title: 'Resource page' });
+    expect(page).toMatchObject({ title: 'Resource page', status: 'DRAFT' });
+    // The result carries the key the SDK generated and the request id the API logged.
+    expect(page.lastResponse).toMatchObject({ status: 201, attempts: 1 });
+    expect(page.lastResponse.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(t.logs.some((line) => line.includes(page.lastResponse.requestId!))).toBe(true);
+
+    const withBlock = await client.pages.addBlock(page.id, {
+      expected_updated_at: page.draft.updated_at,
+      kind: 'LINK',
+      data: { url: 'https://example.com/talk', title: 'Talk' },
+    });
+    expect(withBlock.draft.blocks.map((b) => b.kind)).toEqual(['LINK']);
+    expect((await client.pages.get(page.id)).draft.block_count).toBe(1);
+    const published = await client.pages.publish(page.id);
+    expect(published.page.status).toBe('PUBLISHED');
+    for (const n of [2, 3, 4]) await client.pages.create({ title: `Resource page ${n}` });
+    const firstPage = await client.pages.list({ limit: 2 });
+    expect(firstPage).toMatchObject({ has_more: true });
+    expect(firstPage.data).toHaveLength(2);
+    const titles: string[] = [];
+    for await (const p of client.pages.list({ limit: 2 })) titles.push(p.title);
+    expect(titles.sort()).toEqual(['Resource page', 'Resource page 2', 'Resource page 3', 'Resource page 4']);
+
+    // The same call with the same key is replayed, not done twice.
+    const once = await client.pages.create({ title: 'Once only' }, { idempotencyKey: 'resource-once' });
+    const again = await client.pages.create({ title: 'Once only' }, { idempotencyKey: 'resource-once' });
+    expect(again.id).toBe(once.id);
+    expect(again.lastResponse.headers.get('idempotent-replayed')).toBe('true');
+
+    const endpoint = await client.webhookEndpoints.create({ url: rx.url('/resources'), event_types: ['page.published'] });
+    const rotated = await client.webhookEndpoints.rotateSecret(endpoint.endpoint.id);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    const deleted = await client.webhookEndpoints.delete(endpoint.endpoint.id);
+    expect(deleted.lastResponse.status).toBe(204);
+    const missing = await client.webhookEndpoints.get(endpoint.endpoint.id).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toMatchObject({ code: 'resource_not_found', idempotencyKey: null });
+    expect((missing as NotFoundError).requestId).toMatch(/\S/);
+  });
+
+  it('keeps the once-only signing secret when its time-out is shorter than the work: the same key is waited out', async () => {
+    const tenant = await aTenant(t.commands);
+    const impatient = new BioPage({ apiKey: tenant.key, baseUrl, timeoutMs: 1_000 });
+    const normal = rx.behaviour;
+    // The endpoint's signed test call, made while the API creates it, is answered after 2.5 s.
+    rx.behaviour = (req, res, body, received) =>
+      req.url === '/slow' ? void setTimeout(() => res.writeHead(204).end(), 2_500) : normal(req, res, body, received);
+    try {
+      const before = rx.at('/slow').length;
+      const created = await impatient.webhookEndpoints.create({ url: rx.url('/slow'), event_types: ['contact.created'] });
+      // First attempt timed out; the retries with the same key got 409 in-progress until the stored answer was ready.
+      expect(created.lastResponse.attempts).toBeGreaterThanOrEqual(3);
+      expect(created.secret).toMatch(/^whsec_/);
+      const tests = rx.at('/slow').slice(before);
+      expect(tests).toHaveLength(1); // created once
+      expect(verifyWebhook(created.secret, tests[0].body, tests[0].headers).type).toBe('endpoint.test');
+      const listed = await new BioPage({ apiKey: tenant.key, baseUrl }).webhookEndpoints.list();
+      expect(listed.data.map((e) => e.id)).toEqual([created.endpoint.id]);
+    } finally {
+      rx.behaviour = normal;
+    }
+  });
+
   it('verifies a real delivery and types its event; a tampered body is refused', async () => {
     const before = rx.received.length;
     const created = await bp.post('/v1/webhook-endpoints', { body: { url: rx.url('/sdk'), event_types: ['contact.created'] } });
@@ -221,15 +288,24 @@ describe('the TypeScript SDK under the rate limit', () => {
   let t: TestApp;
   afterAll(() => t.close());
 
-  it('throws a RateLimitError with Retry-After', async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '2', RATE_LIMIT_BURST_WINDOW_SECONDS: '30' } });
-    const bp = new BioPage({ apiKey: (await aTenant(t.commands)).key, baseUrl: await listening(t) });
-    await bp.get('/v1/pages');
-    await bp.get('/v1/pages');
-    const limited = await bp.get('/v1/pages').catch((e: unknown) => e);
+  it('waits out a 429 within its wait budget, and throws a RateLimitError with Retry-After beyond it', async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '2', RATE_LIMIT_BURST_WINDOW_SECONDS: '2' } });
+    const key = (await aTenant(t.commands)).key;
+    const baseUrl = await listening(t);
+    const hasty = new BioPage({ apiKey: key, baseUrl, maxRetryWaitMs: 100 });
+    await hasty.pages.list();
+    await hasty.pages.list();
+    const limited = await hasty.pages.list().catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(RateLimitError);
-    expect(limited).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(limited).toMatchObject({ status: 429, code: 'rate_limited', attempts: 1 });
     expect((limited as RateLimitError).retryAfter).toBeGreaterThan(0);
-    expect((limited as RateLimitError).retryAfter).toBeLessThanOrEqual(30);
+    expect((limited as RateLimitError).retryAfter).toBeLessThanOrEqual(2);
+    expect((limited as RateLimitError).requestId).toMatch(/\S/);
+
+    // With the default budget (60 s) the same call waits for the window and succeeds.
+    const patient = new BioPage({ apiKey: key, baseUrl });
+    const pages = await patient.pages.list();
+    expect(pages.lastResponse.attempts).toBe(2);
+    expect(pages.data).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@
  * each `@ts-expect-error` fails the typecheck if the line below it ever compiles, so a document or generator change
  * that loosens the types (a LINK with TEXT data accepted, a path parameter made optional) is caught in CI.
  */
-import { BioPage, verifyWebhook, type ResponseData, type WebhookEventOf } from '../../clients/typescript/src/index.js';
+import {
+  BioPage,
+  ConnectionError,
+  RateLimitError,
+  verifyWebhook,
+  type ResponseData,
+  type WebhookEventOf,
+} from '../../clients/typescript/src/index.js';
 
 declare const bp: BioPage;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -60,4 +67,60 @@ export function webhooks(secret: string, body: string, headers: Headers) {
   if (event.type === 'page.deleted') return;
   type Created = ResponseData<'/v1/pages', 'post'>;
   assert<Equal<Created['public_url'], string | null>>();
+}
+
+/** The README's examples, through the resource methods generated from the document. */
+export async function resourceMethods(endpointId: string) {
+  const page = await bp.pages.create({ title: 'My links' });
+  assert<Equal<typeof page.id, string>>();
+  assert<Equal<typeof page.lastResponse.requestId, string | null>>();
+  assert<Equal<typeof page.lastResponse.idempotencyKey, string | null>>();
+  const updated = await bp.pages.addBlock(page.id, {
+    expected_updated_at: page.draft.updated_at,
+    kind: 'LINK',
+    data: { url: 'https://example.com', title: 'Site' },
+  });
+  assert<Equal<typeof updated.draft.block_count, number>>();
+  // @ts-expect-error a LINK block with a TEXT block's data
+  await bp.pages.addBlock(page.id, { expected_updated_at: page.draft.updated_at, kind: 'LINK', data: { text: 'Hello' } });
+  // @ts-expect-error the optimistic-concurrency stamp is required
+  await bp.pages.addBlock(page.id, { kind: 'TEXT', data: { text: 'Hello' } });
+  // @ts-expect-error the page id is required
+  await bp.pages.get();
+  await bp.pages.publish(page.id);
+  await bp.pages.publish(page.id, { starts_at: '2026-12-01T09:00:00Z' }, { idempotencyKey: 'publish-pg_1-december' });
+  // @ts-expect-error a DELETE of a block needs the stamp in its query
+  await bp.pages.removeBlock(page.id, 'blk_1');
+  await bp.pages.removeBlock(page.id, 'blk_1', { expected_updated_at: page.draft.updated_at });
+
+  // Lists: await the first page, or iterate every item.
+  const first = await bp.pages.list({ limit: 10 });
+  assert<Equal<typeof first.has_more, boolean>>();
+  for await (const contact of bp.contacts.list({ limit: 100 })) assert<Equal<typeof contact.email, string>>();
+  // @ts-expect-error limit is an integer, not a string
+  bp.pages.list({ limit: '10' });
+
+  // Webhook endpoints: the secret is returned once, on create and rotation.
+  const endpoint = await bp.webhookEndpoints.create({ url: 'https://example.com/hooks', event_types: ['page.published'] });
+  assert<Equal<typeof endpoint.secret, string>>();
+  const rotated = await bp.webhookEndpoints.rotateSecret(endpointId, { timeoutMs: 10_000, signal: AbortSignal.timeout(30_000) });
+  assert<Equal<typeof rotated.secret, string>>();
+  // A 204 resolves to its lastResponse only.
+  const deleted = await bp.webhookEndpoints.delete(endpointId);
+  assert<Equal<keyof typeof deleted, 'lastResponse'>>();
+  // @ts-expect-error an option the client does not have
+  await bp.webhookEndpoints.get(endpointId, { retries: 3 });
+}
+
+export async function errors() {
+  try {
+    await bp.pages.create({ title: 'x' });
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      assert<Equal<typeof error.retryAfter, number | null>>();
+      assert<Equal<typeof error.idempotencyKey, string | null>>();
+      assert<Equal<typeof error.requestId, string | null>>();
+    }
+    if (error instanceof ConnectionError) assert<Equal<typeof error.idempotencyKey, string | null>>();
+  }
 }
