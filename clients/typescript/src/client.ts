@@ -22,7 +22,7 @@ export interface BioPageOptions {
   baseUrl?: string;
   /** retries of a call after a network error, a time-out, 408, 429 or a 5xx; default 2 */
   maxRetries?: number;
-  /** @deprecated the name before 1.1: read as `maxRetries` when that is not given */
+  /** @deprecated the first name of `maxRetries`: read as `maxRetries` when that is not given */
   maxNetworkRetries?: number;
   /**
    * the total time one call may wait between its attempts (back-offs, `Retry-After`, a 409 in-progress waited out);
@@ -61,7 +61,7 @@ export type ListPath = {
 }[PathsWithMethod<paths, 'get'>];
 type Item<Path extends ListPath> = ResponseData<Path, 'get'> extends { data: (infer T)[] } ? T : never;
 
-const VERSION = '1.1.0';
+const VERSION = '1.0.0';
 const METHOD = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const;
 type RawCall = (path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
