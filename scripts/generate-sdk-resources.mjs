@@ -38,10 +38,17 @@ export function methodName(operationId, resource) {
   const tokens = operationId.split(/(?=[A-Z])/);
   const words = resourceWords(resource);
   const kept = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     let run = 0;
     for (let n = Math.min(3, tokens.length - i); n >= 1 && i > 0; n -= 1) {
-      if (words.has(tokens.slice(i, i + n).join('').toLowerCase())) {
+      if (
+        words.has(
+          tokens
+            .slice(i, i + n)
+            .join('')
+            .toLowerCase(),
+        )
+      ) {
         run = n;
         break;
       }
@@ -54,7 +61,11 @@ export function methodName(operationId, resource) {
 
 function resolve(document, node) {
   let current = node;
-  while (current && current.$ref) current = current.$ref.replace(/^#\//, '').split('/').reduce((n, key) => n?.[key], document);
+  while (current && current.$ref)
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n, key) => n?.[key], document);
   return current;
 }
 
@@ -112,7 +123,9 @@ function methodSource(op) {
   const id = JSON.stringify(op.id);
   const args = op.pathParams.map((p) => `${camel(p)}: PathParams<${id}>[${JSON.stringify(p)}]`);
   const passed = [];
-  if (op.pathParams.length) passed.push(`path: { ${op.pathParams.map((p) => (camel(p) === p ? p : `${/^[A-Za-z_$][\w$]*$/.test(p) ? p : JSON.stringify(p)}: ${camel(p)}`)).join(', ')} }`);
+  const key = (p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? p : JSON.stringify(p));
+  const pathEntry = (p) => (camel(p) === p ? p : `${key(p)}: ${camel(p)}`);
+  if (op.pathParams.length) passed.push(`path: { ${op.pathParams.map(pathEntry).join(', ')} }`);
   if (op.body) {
     // A required query after it makes the body a required argument too (an optional one cannot come first).
     const optional = op.body.optional && !op.query?.required;
@@ -126,7 +139,8 @@ function methodSource(op) {
   }
   args.push('options?: RequestOptions');
   const params = passed.length ? `{ ${passed.join(', ')} }` : '{}';
-  const doc = `  /** ${comment(op.summary)} (\`${op.verb.toUpperCase()} ${op.path}\`)${op.list ? '. Await it for the first page, or `for await` every item.' : ''} */`;
+  const listNote = op.list ? '. Await it for the first page, or `for await` every item.' : '';
+  const doc = `  /** ${comment(op.summary)} (\`${op.verb.toUpperCase()} ${op.path}\`)${listNote} */`;
   const body = op.list
     ? `    return this.requester.list(${JSON.stringify(op.path)}, ${params}, options);`
     : `    return this.requester.call(${JSON.stringify(op.verb)}, ${JSON.stringify(op.path)}, ${params}, options);`;
@@ -140,7 +154,8 @@ export function generateResources(document) {
   for (const op of operationsOf(document)) byResource.set(op.resource, [...(byResource.get(op.resource) ?? []), op]);
   const classes = [...byResource.entries()].map(([resource, ops]) => {
     const methods = ops.map(methodSource).join('\n\n');
-    return `/** \`client.${resource}\` */\nexport class ${pascal(resource)} {\n  constructor(private readonly requester: Requester) {}\n\n${methods}\n}`;
+    const constructor = '  constructor(private readonly requester: Requester) {}';
+    return `/** \`client.${resource}\` */\nexport class ${pascal(resource)} {\n${constructor}\n\n${methods}\n}`;
   });
   const fields = [...byResource.keys()].map((r) => `  readonly ${r}: ${pascal(r)};`).join('\n');
   const inits = [...byResource.keys()].map((r) => `    this.${r} = new ${pascal(r)}(requester);`).join('\n');

@@ -21,8 +21,11 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 /** Runs a consumer's script with the project's Node (asynchronously: the stub it calls lives in this process). */
 function node(script: string, cwd: string, stubUrl: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done, fail) =>
-    execFile(process.execPath, [script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, STUB_URL: stubUrl } }, (error, stdout, stderr) =>
-      error ? fail(new Error(`${script}: ${error.message}\n${stderr}`)) : done({ stdout, stderr }),
+    execFile(
+      process.execPath,
+      [script],
+      { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, STUB_URL: stubUrl } },
+      (error, stdout, stderr) => (error ? fail(new Error(`${script}: ${error.message}\n${stderr}`)) : done({ stdout, stderr })),
     ),
   );
 }
@@ -85,7 +88,10 @@ describe('the packed TypeScript SDK', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'bio-page-sdk-'));
     run('npm', ['pack', '--pack-destination', root, '--silent'], SDK_DIR);
-    tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz'))!);
+    tarball = join(
+      root,
+      readdirSync(root).find((f) => f.endsWith('.tgz'))!,
+    );
     stub = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end('{"id":"pg_packed"}'));
@@ -100,14 +106,22 @@ describe('the packed TypeScript SDK', () => {
 
   it('is required from a CommonJS project, and type-checks there with module commonjs and nodenext', async () => {
     const dir = project(root, 'cjs-consumer', tarball, 'commonjs', {
-      'index.cjs': `const { BioPage, RateLimitError } = require('@bio-page/sdk');\nconst resolved = require.resolve('@bio-page/sdk');\n${CALL}`,
+      'index.cjs': [
+        `const { BioPage, RateLimitError } = require('@bio-page/sdk');`,
+        `const resolved = require.resolve('@bio-page/sdk');`,
+        CALL,
+      ].join('\n'),
       'use.ts': TYPED_USE,
       'tsconfig.json': JSON.stringify({ compilerOptions: compilerOptions('commonjs'), files: ['use.ts'] }),
       'tsconfig.nodenext.json': JSON.stringify({ compilerOptions: compilerOptions('nodenext'), files: ['use.ts'] }),
     });
     const result = await node('index.cjs', dir, stubUrl);
     const printed = JSON.parse(result.stdout);
-    expect(printed).toMatchObject({ resolved: join(dir, 'node_modules/@bio-page/sdk/dist/cjs/index.js'), id: 'pg_packed', errors: 'function' });
+    expect(printed).toMatchObject({
+      resolved: join(dir, 'node_modules/@bio-page/sdk/dist/cjs/index.js'),
+      id: 'pg_packed',
+      errors: 'function',
+    });
     expect(printed.key).toMatch(/^[0-9a-f-]{36}$/);
     run(TSC, ['-p', 'tsconfig.json'], dir);
     run(TSC, ['-p', 'tsconfig.nodenext.json'], dir);
@@ -115,7 +129,11 @@ describe('the packed TypeScript SDK', () => {
 
   it('is imported from an ESM project, and type-checks there with nodenext', async () => {
     const dir = project(root, 'esm-consumer', tarball, 'module', {
-      'index.js': `import { BioPage, RateLimitError } from '@bio-page/sdk';\nconst resolved = import.meta.resolve('@bio-page/sdk');\n${CALL}`,
+      'index.js': [
+        `import { BioPage, RateLimitError } from '@bio-page/sdk';`,
+        `const resolved = import.meta.resolve('@bio-page/sdk');`,
+        CALL,
+      ].join('\n'),
       'use.ts': TYPED_USE,
       'tsconfig.json': JSON.stringify({ compilerOptions: compilerOptions('nodenext'), files: ['use.ts'] }),
     });

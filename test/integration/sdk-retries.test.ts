@@ -60,7 +60,8 @@ class StubApi {
   private answer(res: ServerResponse, answer: Answer): void {
     const requestId = this.requestIdOf(this.served);
     const failed = answer.status >= 400;
-    const body = answer.body === undefined ? '' : JSON.stringify(failed ? { ...(answer.body as object), request_id: requestId } : answer.body);
+    const body =
+      answer.body === undefined ? '' : JSON.stringify(failed ? { ...(answer.body as object), request_id: requestId } : answer.body);
     const type = failed ? 'application/problem+json' : 'application/json';
     res.writeHead(answer.status, { 'content-type': type, 'x-request-id': requestId, ...answer.headers });
     res.end(answer.status === 204 ? undefined : body);
@@ -122,7 +123,10 @@ describe('the TypeScript SDK retries (against a stub server)', () => {
     expect(keys()).toEqual(Array(4).fill('key-in-progress'));
     expect(created.lastResponse).toMatchObject({ idempotencyKey: 'key-in-progress', attempts: 4 });
 
-    stub.reset([{ status: 409, body: problem(409, 'stale_snapshot') }, { status: 200, body: page }]);
+    stub.reset([
+      { status: 409, body: problem(409, 'stale_snapshot') },
+      { status: 200, body: page },
+    ]);
     const stale = await bp.pages
       .update('pg_1', { expected_updated_at: '2026-01-01T00:00:00Z', title: 'x' }, { idempotencyKey: 'key-stale' })
       .catch((e: unknown) => e);

@@ -110,13 +110,17 @@ export async function resourceMethods(endpointId: string) {
   assert<Equal<keyof typeof deleted, 'lastResponse'>>();
   // @ts-expect-error an option the client does not have
   await bp.webhookEndpoints.get(endpointId, { retries: 3 });
-  await bp.pages.publish(page.id, {}, {
-    idempotencyKey: `publish-${page.id}-v3`,
-    timeoutMs: 10_000,
-    signal: AbortSignal.timeout(30_000),
-    maxRetries: 0,
-    headers: { 'x-trace-id': 't' },
-  });
+  await bp.pages.publish(
+    page.id,
+    {},
+    {
+      idempotencyKey: `publish-${page.id}-v3`,
+      timeoutMs: 10_000,
+      signal: AbortSignal.timeout(30_000),
+      maxRetries: 0,
+      headers: { 'x-trace-id': 't' },
+    },
+  );
   await bp.pages.update(page.id, { expected_updated_at: page.draft.updated_at, title: 'New title' });
   // Path-style calls take the same per-call options beside params and body.
   const same = await bp.get('/v1/pages/{page_id}', { params: { path: { page_id: page.id } }, timeoutMs: 5_000, maxRetries: 1 });
@@ -124,8 +128,8 @@ export async function resourceMethods(endpointId: string) {
   await bp.post('/v1/pages', { body: { title: 'x' }, idempotencyKey: 'create-x' });
   const client = new BioPage({ apiKey: 'bp_test_x', maxRetries: 2, maxRetryWaitMs: 60_000, timeoutMs: 60_000 });
   // @ts-expect-error the API key is required
-  new BioPage({ baseUrl: 'https://api.example.com' });
-  return client;
+  const keyless = new BioPage({ baseUrl: 'https://api.example.com' });
+  return [client, keyless];
 }
 
 export async function errors() {

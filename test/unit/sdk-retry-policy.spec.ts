@@ -38,11 +38,15 @@ describe('the SDK retry policy', () => {
     expect(verdictOnResponse(500, headers(), 'GET', null)).toEqual({ kind: 'retry', retryAfterMs: null });
     expect(verdictOnResponse(502, headers(), 'POST', 'k')).toEqual({ kind: 'retry', retryAfterMs: null });
     expect(verdictOnResponse(500, headers(), 'PATCH', null)).toEqual({ kind: 'done' });
-    for (const status of [200, 201, 400, 401, 403, 404, 413, 422]) expect(verdictOnResponse(status, headers('1'), 'GET', null).kind).toBe('done');
+    for (const status of [200, 201, 400, 401, 403, 404, 413, 422])
+      expect(verdictOnResponse(status, headers('1'), 'GET', null).kind).toBe('done');
   });
 
   it('waits out a 409 in progress, and hands every other 409 to the caller', () => {
-    expect(verdictOnResponse(409, headers('1'), 'POST', 'k', 'idempotency_request_in_progress')).toEqual({ kind: 'wait', retryAfterMs: 1000 });
+    expect(verdictOnResponse(409, headers('1'), 'POST', 'k', 'idempotency_request_in_progress')).toEqual({
+      kind: 'wait',
+      retryAfterMs: 1000,
+    });
     expect(verdictOnResponse(409, headers(), 'PATCH', null, 'stale_snapshot')).toEqual({ kind: 'done' });
     expect(verdictOnResponse(409, headers(), 'POST', 'k')).toEqual({ kind: 'done' });
   });

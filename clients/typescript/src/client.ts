@@ -38,7 +38,9 @@ export interface BioPageOptions {
 /** The per-call options a path-style call accepts beside openapi-fetch's own (`params`, `body`, `headers`, `signal`). */
 type CallOptions = Omit<RequestOptions, 'headers' | 'signal'>;
 type InitParam<Init> =
-  RequiredKeysOf<Init> extends never ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
+  RequiredKeysOf<Init> extends never
+    ? [(Init & CallOptions & { [key: string]: unknown })?]
+    : [Init & CallOptions & { [key: string]: unknown }];
 type Operation<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] & Record<string | number, unknown>;
 /** What a successful call returns: the typed body of the operation's 2xx response. */
 export type ResponseData<Path extends keyof paths, Method extends HttpMethod, Init = object> = OrUndefined<
@@ -133,12 +135,11 @@ export class BioPage extends Resources {
 
   constructor(options: BioPageOptions) {
     if (!options?.apiKey) throw new TypeError('BioPage: apiKey is required');
-    const requester: Requester = {
-      call: (method, path, params, callOptions) => client.call(method, path, params, callOptions),
-      list: (path, params, callOptions) => client.list(path, params, callOptions),
-    };
+    // The generated resources call back into this client; `this` exists only after super(), so fill it in then.
+    const requester = {} as Requester;
     super(requester);
-    const client = this;
+    requester.call = (method, path, params, callOptions) => this.call(method, path, params, callOptions);
+    requester.list = (path, params, callOptions) => this.list(path, params, callOptions);
     this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
     this.policy = {
       ...DEFAULT_RETRY_POLICY,
@@ -234,7 +235,10 @@ export class BioPage extends Resources {
     const { data, error, response } = await raw(path, { ...init, headers, fetch: (request: Request) => this.send(request, options, call) });
     if (!response.ok) throw errorFromResponse(response, error, call);
     const requestId = response.headers.get('x-request-id');
-    return { data, meta: { status: response.status, requestId, idempotencyKey: call.idempotencyKey, attempts: call.attempts, headers: response.headers } };
+    return {
+      data,
+      meta: { status: response.status, requestId, idempotencyKey: call.idempotencyKey, attempts: call.attempts, headers: response.headers },
+    };
   }
 
   /**

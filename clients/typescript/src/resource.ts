@@ -49,8 +49,8 @@ export function withLastResponse<T>(data: T, meta: ResponseMeta): WithResponse<T
 type OperationId = keyof operations;
 type Responses<Id extends OperationId> = operations[Id]['responses'];
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
-type Json<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
-type Multipart<R> = R extends { content: { 'multipart/form-data': infer Body } } ? Body | FormData : never;
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type Multipart<R> = R extends { content: { 'multipart/form-data': infer B } } ? B | FormData : never;
 
 /** The path parameters of an operation. */
 export type PathParams<Id extends OperationId> = operations[Id]['parameters'] extends { path: infer P } ? P : never;

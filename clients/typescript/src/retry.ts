@@ -15,7 +15,12 @@ export interface RetryPolicy {
   maxRetryDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 2, maxRetryWaitMs: 60_000, initialRetryDelayMs: 500, maxRetryDelayMs: 8_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 2,
+  maxRetryWaitMs: 60_000,
+  initialRetryDelayMs: 500,
+  maxRetryDelayMs: 8_000,
+};
 
 /**
  * What an attempt's outcome means for the call:
