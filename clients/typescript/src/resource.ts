@@ -39,9 +39,13 @@ export interface WithLastResponse {
 /** What a call resolves to: the body with `lastResponse`, or, for an answer without a body (204), `lastResponse` only. */
 export type WithResponse<T> = [T] extends [undefined] ? WithLastResponse : T & WithLastResponse;
 
-/** Attaches `lastResponse` to a result (an object made when the answer had no body). */
+/**
+ * Attaches `lastResponse` to a result (to an object made for it when the answer had no body). A body that is not an
+ * object (no operation returns one today) is returned as it is: there is nothing to attach it to.
+ */
 export function withLastResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {
-  const target = (data !== null && typeof data === 'object' ? data : {}) as object;
+  if (data !== undefined && (data === null || typeof data !== 'object')) return data as WithResponse<T>;
+  const target = (data ?? {}) as object;
   Object.defineProperty(target, 'lastResponse', { value: meta, enumerable: false, writable: false, configurable: true });
   return target as WithResponse<T>;
 }
