@@ -11,6 +11,7 @@ import {
   type Requester,
   type RequestOptions,
   type ResponseMeta,
+  type Result,
   withLastResponse,
 } from './resource.js';
 import { DEFAULT_RETRY_POLICY, delayMs, type RetryPolicy, verdictOnNetworkError, verdictOnResponse } from './retry.js';
@@ -168,16 +169,14 @@ export class BioPage extends Resources {
    * const file = await bp.upload(await fs.readFile('cover.png'), { name: 'cover.png', type: 'image/png' });
    * ```
    */
-  upload(
-    file: Blob | Uint8Array,
-    options: { name: string; type?: string; idempotencyKey?: string },
-  ): Promise<ResponseData<'/v1/files', 'post'>> {
-    const type = options.type ?? (file instanceof Blob ? file.type : '') ?? '';
-    const blob = file instanceof Blob && !options.type ? file : new Blob([file as Uint8Array<ArrayBuffer>], { type });
+  upload(file: Blob | Uint8Array, options: { name: string; type?: string } & RequestOptions): Result<'uploadFile'> {
+    const { name, type: declared, ...callOptions } = options;
+    const type = declared ?? (file instanceof Blob ? file.type : '');
+    const blob = file instanceof Blob && !declared ? file : new Blob([file as Uint8Array<ArrayBuffer>], { type });
     const form = new FormData();
-    form.append('file', blob, options.name);
-    const headers = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
-    return this.unwrap(this.raw.POST('/v1/files', { body: form as never, headers }));
+    form.append('file', blob, name);
+    // The same form on every attempt, under one Idempotency-Key: a retried upload is stored once.
+    return this.call('post', '/v1/files', { body: form, multipart: true }, callOptions);
   }
 
   /**

@@ -20,6 +20,11 @@ export class Files {
   list(query?: Query<"listFiles">, options?: RequestOptions): ListPromise<"listFiles"> {
     return this.requester.list("/v1/files", { query }, options);
   }
+
+  /** Upload a file (PNG, JPEG, WebP, GIF or PDF, at most 10 MiB) as multipart/form-data (`POST /v1/files`) */
+  upload(body: Body<"uploadFile">, options?: RequestOptions): Result<"uploadFile"> {
+    return this.requester.call("post", "/v1/files", { body, multipart: true }, options);
+  }
 }
 
 /** `client.pages` */
@@ -64,6 +69,11 @@ export class Pages {
   /** Take the page offline (ARCHIVED) and cancel a pending schedule (`POST /v1/pages/{page_id}/archive`) */
   archive(pageId: PathParams<"archivePage">["page_id"], body?: Body<"archivePage">, options?: RequestOptions): Result<"archivePage"> {
     return this.requester.call("post", "/v1/pages/{page_id}/archive", { path: { page_id: pageId }, body: body ?? {} }, options);
+  }
+
+  /** Make a signed, expiring link to the page's current draft (`POST /v1/pages/{page_id}/preview-links`) */
+  createPreviewLink(pageId: PathParams<"createPreviewLink">["page_id"], body?: Body<"createPreviewLink">, options?: RequestOptions): Result<"createPreviewLink"> {
+    return this.requester.call("post", "/v1/pages/{page_id}/preview-links", { path: { page_id: pageId }, body: body ?? {} }, options);
   }
 }
 
