@@ -19,6 +19,10 @@ const common = {
 };
 export default {
   testTimeout: 60000,
+  // Two test files at once (docs/adr/0049): most integration files wait on processes, sockets and PostgreSQL, so
+  // two overlap well on a 2-core machine (the suite takes about two thirds of the time); more would starve the
+  // tests that check a bound in wall time (fairness, load shedding). JEST_MAX_WORKERS overrides it.
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     {
