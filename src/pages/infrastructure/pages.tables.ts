@@ -97,5 +97,4 @@ export type PagesDb = InferKyselyDB<(typeof pagesTables)[number]>;
 
 /** A `pages` row as a statement selecting every column returns it. */
 export type PageRow = Selectable<PagesDb['pages']>;
-export type PageSlugRow = Selectable<PagesDb['page_slugs']>;
 export const pages = queryBuilder<PagesDb>();
