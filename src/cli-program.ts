@@ -157,9 +157,8 @@ export function buildProgram(onJob: (job: Job) => void): Program {
       });
     });
 
-  program
-    .command('contact')
-    .description('Contacts of a workspace')
+  const contact = program.command('contact').description('Contacts of a workspace');
+  contact
     .command('capture')
     .description('Capture a contact (emits contact.created)')
     .requiredOption('--workspace <id>', WORKSPACE)
@@ -174,6 +173,20 @@ export function buildProgram(onJob: (job: Job) => void): Program {
       onJob(async ({ commands }) => {
         const { CaptureContactCommand } = await import('./audience/index.js');
         return commands.execute(new CaptureContactCommand(o.workspace, o.email, o.name, o.source, o.page, o.block));
+      });
+    });
+  contact
+    .command('erase')
+    .description(
+      'Erase every contact with this address for good (a subscriber asking to be forgotten): address and name go from ' +
+      'the contacts, stored responses, events and webhook payloads; emits contact.deleted for each; prints the tombstones',
+    )
+    .requiredOption('--email <email>', "the subscriber's e-mail address (any case)")
+    .option('--workspace <id>', `${WORKSPACE}; default: every workspace`)
+    .action((o: { email: string; workspace?: string }) => {
+      onJob(async ({ commands }) => {
+        const { EraseContactsByEmailCommand } = await import('./audience/index.js');
+        return commands.execute(new EraseContactsByEmailCommand(o.email, o.workspace));
       });
     });
 

@@ -8,8 +8,10 @@ import { Keyring } from './config/keyring.js';
 import { ormOptions } from './database/orm.js';
 import { Sql } from './database/sql.js';
 import { Transactions } from './cqrs/transactional.js';
+import { PersonalData } from './erasure/personal-data.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { Outbox } from './outbox/outbox.js';
+import { OutboxPersonalData } from './outbox/outbox-personal-data.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { QuotaStore } from './rate-limit/quota.store.js';
@@ -23,7 +25,7 @@ import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 
 /**
  * The shared kernel: configuration, database (and whether it is reachable), clock and ids, cursors, idempotency,
- * quota, rate limit, outbox, metrics.
+ * quota, rate limit, outbox, personal-data erasure, metrics.
  */
 @Global()
 @Module({})
@@ -86,6 +88,18 @@ export class PlatformModule implements OnApplicationShutdown {
         WindowCounter,
         Outbox,
         OutboxRelay,
+        OutboxPersonalData,
+        {
+          // The platform's stores of copies hold personal data too; the contexts add their own at module init.
+          provide: PersonalData,
+          inject: [IdempotencyStore, OutboxPersonalData],
+          useFactory: (idempotency: IdempotencyStore, outboxRows: OutboxPersonalData) => {
+            const personalData = new PersonalData();
+            personalData.register(idempotency);
+            personalData.register(outboxRows);
+            return personalData;
+          },
+        },
         WorkerRegistry,
         WorkerHost,
         Janitor,
@@ -106,6 +120,7 @@ export class PlatformModule implements OnApplicationShutdown {
         WindowCounter,
         Outbox,
         OutboxRelay,
+        PersonalData,
         WorkerRegistry,
         Janitor,
         Metrics,

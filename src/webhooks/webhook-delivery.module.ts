@@ -4,6 +4,7 @@ import type { AppConfig } from '../platform/config/config.js';
 import { Keyring } from '../platform/config/keyring.js';
 import { SecretCipher } from '../platform/crypto/secret-cipher.js';
 import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
+import { PersonalData } from '../platform/erasure/personal-data.js';
 import { Janitor } from '../platform/workers/janitor.js';
 import { DeliveryRecorder } from './application/commands/dispatch-due-deliveries/delivery-recorder.js';
 import { DispatchDueDeliveriesHandler } from './application/commands/dispatch-due-deliveries/dispatch-due-deliveries.handler.js';
@@ -11,6 +12,7 @@ import { FirstAttempts } from './application/commands/dispatch-due-deliveries/fi
 import { InFlightDeliveries } from './application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
 import { DeliveryLog } from './application/delivery-log.js';
 import { WebhookFanOut } from './application/fan-out.js';
+import { WebhookPayloadRedaction } from './application/payload-redaction.js';
 import { BatchTransactions, DeliveryQueue } from './application/ports/dispatch.ports.js';
 import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
@@ -55,6 +57,7 @@ const exported = [
     DeliveryRecorder,
     FirstAttempts,
     WebhookFanOut,
+    WebhookPayloadRedaction,
     WebhookDispatcher,
     { provide: SecretCipher, inject: [Keyring], useFactory: (k: Keyring) => new SecretCipher(k.deriveAll('webhook-secrets')) },
     {
@@ -88,10 +91,14 @@ export class WebhookDeliveryModule implements OnModuleInit {
     private readonly fanOut: WebhookFanOut,
     private readonly janitor: Janitor,
     private readonly retention: WebhookRetention,
+    private readonly personalData: PersonalData,
+    private readonly payloads: WebhookPayloadRedaction,
   ) {}
 
   onModuleInit(): void {
     this.relay.subscribe(this.fanOut);
     this.janitor.add(this.retention);
+    // An erasure (docs/adr/0044) rewrites the webhook payloads that carry the subject.
+    this.personalData.register(this.payloads);
   }
 }

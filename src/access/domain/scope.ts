@@ -3,6 +3,7 @@ export const SCOPES = [
   'pages:write',
   'publish',
   'contacts:read',
+  'contacts:write',
   'files:read',
   'files:write',
   'analytics:read',

@@ -1,4 +1,4 @@
-import type { ContactState } from '../domain/contact.js';
+import { ERASED_EMAIL, type ContactState } from '../domain/contact.js';
 import type { ContactRow } from '../infrastructure/audience.tables.js';
 
 export interface ContactView {
@@ -10,9 +10,10 @@ export interface ContactView {
   created_at: string;
 }
 
+/** The contact as the API shows it (an erased one, which the API never lists, would read as the placeholder). */
 export const contactView = (c: ContactState): ContactView => ({
   id: c.id,
-  email: c.email,
+  email: c.email ?? ERASED_EMAIL,
   name: c.name,
   source: c.source,
   source_block_id: c.sourceBlockId,
@@ -28,4 +29,5 @@ export const contactFromRow = (r: ContactRow): ContactState => ({
   sourcePageId: r.source_page_id,
   sourceBlockId: r.source_block_id,
   createdAt: r.created_at,
+  deletedAt: r.deleted_at,
 });

@@ -29,13 +29,43 @@ export const CONTACT_CREATED: IntegrationEvent<'contact.created', ContactCreated
   },
 };
 
+/** `contact.deleted`: which contact was erased, and when; no personal data (docs/adr/0044). */
+export interface ContactDeletedData {
+  contact: { id: string; deleted_at: string };
+}
+
+export const CONTACT_DELETED: IntegrationEvent<'contact.deleted', ContactDeletedData> = {
+  type: 'contact.deleted',
+  summary: 'A contact was erased at its request: erase your copy of it (no personal data is sent)',
+  schema: {
+    type: 'object',
+    required: ['contact'],
+    properties: {
+      contact: {
+        type: 'object',
+        required: ['id', 'deleted_at'],
+        additionalProperties: false,
+        properties: { id: { type: 'string' }, deleted_at: { type: 'string', format: 'date-time' } },
+      },
+    },
+  },
+  example: { contact: { id: CONTACT_CREATED.example.contact.id, deleted_at: '2026-11-26T09:12:03.511Z' } },
+};
+
 /** Every event this context publishes. */
-export const AUDIENCE_INTEGRATION_EVENTS = [CONTACT_CREATED] as const;
+export const AUDIENCE_INTEGRATION_EVENTS = [CONTACT_CREATED, CONTACT_DELETED] as const;
 
 /** The outbox message of a contact's domain event. */
-export function contactOutboxMessage(e: ContactEvent): OutboxMessage<ContactCreatedData> {
+export function contactOutboxMessage(e: ContactEvent): OutboxMessage<ContactCreatedData | ContactDeletedData> {
   switch (e.type) {
     case 'ContactCaptured':
       return outboxMessage(CONTACT_CREATED, e.contact.workspaceId, { contact: contactView(e.contact) }, e.contact.createdAt);
+    case 'ContactErased':
+      return outboxMessage(
+        CONTACT_DELETED,
+        e.workspaceId,
+        { contact: { id: e.contactId, deleted_at: e.deletedAt.toISOString() } },
+        e.deletedAt,
+      );
   }
 }

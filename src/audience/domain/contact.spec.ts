@@ -32,3 +32,40 @@ describe('Contact.capture', () => {
     expect(() => Contact.capture({ ...base, email: 'a@b.io', sourceBlockId: 'blk_1' })).toThrow(/page/);
   });
 });
+
+describe('Contact.erase', () => {
+  const later = new Date('2026-11-26T09:00:00.000Z');
+
+  it('drops the address and the name for good, keeps a tombstone that counts, and records ContactErased', () => {
+    const contact = Contact.capture({ ...base, email: 'ada@example.com', name: 'Ada', source: 'NEWSLETTER', sourcePageId: 'pg_1' });
+    contact.pullEvents();
+    contact.erase(later);
+    expect(contact.erased).toBe(true);
+    expect(contact.state).toEqual({
+      id: 'ctc_1',
+      workspaceId: 'ws_1',
+      email: null,
+      name: null,
+      source: 'NEWSLETTER',
+      sourcePageId: 'pg_1',
+      sourceBlockId: null,
+      createdAt: now,
+      deletedAt: later,
+    });
+    expect(contact.pullEvents()).toEqual([{ type: 'ContactErased', contactId: 'ctc_1', workspaceId: 'ws_1', deletedAt: later }]);
+  });
+
+  it('refuses to erase an erased contact as an unknown one (404), and records nothing', () => {
+    const stored = Contact.capture({ ...base, email: 'ada@example.com' }).state;
+    const tombstone = Contact.restore({ ...stored, email: null, name: null, deletedAt: later });
+    expect(() => tombstone.erase(new Date(later.getTime() + 1000))).toThrow(expect.objectContaining({ code: 'resource_not_found' }));
+    expect(tombstone.pullEvents()).toEqual([]);
+    expect(tombstone.state.deletedAt).toEqual(later);
+  });
+
+  it('a restored live contact records nothing until it is erased', () => {
+    const contact = Contact.restore(Contact.capture({ ...base, email: 'ada@example.com' }).state);
+    expect(contact.erased).toBe(false);
+    expect(contact.pullEvents()).toEqual([]);
+  });
+});

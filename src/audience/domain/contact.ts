@@ -1,19 +1,28 @@
 import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
-import { ValidationError } from '../../platform/domain/domain-error.js';
+import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
 import { normaliseEmail } from '../../platform/domain/email.js';
 
 export const CONTACT_SOURCES = ['NEWSLETTER', 'FORM', 'GATED_DOWNLOAD'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
+/**
+ * What an erased contact's address reads as wherever a copy of it was kept (stored responses, webhook payloads):
+ * an address of the reserved `.invalid` domain (RFC 2606), so it is still a valid e-mail and can reach nobody.
+ */
+export const ERASED_EMAIL = 'erased@erased.invalid';
+
 export interface ContactState {
   id: string;
   workspaceId: string;
-  email: string;
+  /** null once erased */
+  email: string | null;
   name: string | null;
   source: ContactSource;
   sourcePageId: string | null;
   sourceBlockId: string | null;
   createdAt: Date;
+  /** when the contact was erased: it is then a tombstone that only counts (no address, no name) */
+  deletedAt: Date | null;
 }
 
 /** Raised when a contact is captured (published as `contact.created`, application/integration-events.ts). */
@@ -22,12 +31,37 @@ export interface ContactCaptured {
   contact: ContactState;
 }
 
-export type ContactEvent = ContactCaptured;
+/** Raised when a contact is erased (published as `contact.deleted`): it carries no personal data. */
+export interface ContactErased {
+  type: 'ContactErased';
+  contactId: string;
+  workspaceId: string;
+  deletedAt: Date;
+}
 
-/** A captured contact (newsletter sign-up, form submission, gated download). Immutable once captured. */
+export type ContactEvent = ContactCaptured | ContactErased;
+
+/**
+ * A captured contact (newsletter sign-up, form submission, gated download). Immutable once captured, except that
+ * it can be erased (a subscriber's request, GDPR art. 17): its address and name are dropped for good and it stays
+ * as a tombstone (id, workspace, source, page, block, instants) so that counts of captured contacts do not drop.
+ * An erased contact is gone for every use but counting: it cannot be erased again.
+ */
 export class Contact extends AggregateRoot<ContactEvent> {
-  private constructor(readonly state: Readonly<ContactState>) {
+  private current: Readonly<ContactState>;
+
+  private constructor(state: Readonly<ContactState>) {
     super();
+    this.current = state;
+  }
+
+  get state(): Readonly<ContactState> {
+    return this.current;
+  }
+
+  /** A stored contact, live or erased. */
+  static restore(state: ContactState): Contact {
+    return new Contact({ ...state });
   }
 
   static capture(input: {
@@ -60,8 +94,23 @@ export class Contact extends AggregateRoot<ContactEvent> {
       sourcePageId: input.sourcePageId ?? null,
       sourceBlockId: input.sourceBlockId ?? null,
       createdAt: input.now,
+      deletedAt: null,
     });
     contact.record({ type: 'ContactCaptured', contact: contact.state });
     return contact;
+  }
+
+  get erased(): boolean {
+    return this.current.deletedAt !== null;
+  }
+
+  /**
+   * Erases the contact's personal data: the address and the name go, the rest stays as a tombstone. An erased
+   * contact is no longer found (404), as an unknown one.
+   */
+  erase(now: Date): void {
+    if (this.erased) throw new NotFoundError('contact');
+    this.current = { ...this.current, email: null, name: null, deletedAt: now };
+    this.record({ type: 'ContactErased', contactId: this.current.id, workspaceId: this.current.workspaceId, deletedAt: now });
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { lockedIfAsked } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import type { Contact } from '../domain/contact.js';
+import { Contact } from '../domain/contact.js';
 import { contactFromRow } from '../application/contact.view.js';
 import { contactOutboxMessage } from '../application/integration-events.js';
 import { ContactRepository, type AddedContact } from '../application/ports/audience.ports.js';
@@ -30,6 +31,7 @@ export class SqlContactRepository extends ContactRepository {
           source_page_id: c.sourcePageId,
           source_block_id: c.sourceBlockId,
           created_at: c.createdAt,
+          deleted_at: c.deletedAt,
         })
         .onConflict((oc) =>
           oc.columns(['workspace_id', 'source_page_id', 'source', 'email']).where('source_page_id', 'is not', null).doNothing(),
@@ -53,5 +55,31 @@ export class SqlContactRepository extends ContactRepository {
     );
     if (!row) throw new Error(`contact ${c.email} of page ${c.sourcePageId} conflicted but cannot be read`);
     return { contact: contactFromRow(row), created: false };
+  }
+
+  async byId(workspaceId: string, id: string, options: { lock?: boolean } = {}): Promise<Contact | null> {
+    const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
+    const row = await this.db.one(lockedIfAsked(this.db, query, options));
+    return row ? Contact.restore(contactFromRow(row)) : null;
+  }
+
+  async lockByEmail(email: string, workspaceId: string | undefined): Promise<Contact[]> {
+    let query = audience.selectFrom('contacts').selectAll().where('email', '=', email);
+    if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
+    const rows = await this.db.all(query.orderBy('id').forUpdate());
+    return rows.map((row) => Contact.restore(contactFromRow(row)));
+  }
+
+  async saveErased(contact: Contact): Promise<void> {
+    const c = contact.state;
+    if (c.deletedAt === null) throw new Error(`contact ${c.id} is not erased`);
+    await this.db.all(
+      audience
+        .updateTable('contacts')
+        .set({ email: null, name: null, deleted_at: c.deletedAt })
+        .where('workspace_id', '=', c.workspaceId)
+        .where('id', '=', c.id),
+    );
+    await this.outbox.append(contact.pullEvents().map(contactOutboxMessage));
   }
 }

@@ -6,6 +6,7 @@ import { Keyring } from '../config/keyring.js';
 import { SecretCipher } from '../crypto/secret-cipher.js';
 import { jsonb, sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
+import type { PersonalDataErasure, PersonalDataHolder } from '../erasure/personal-data.js';
 import { HttpProblem } from '../http/problem.js';
 import { idempotency } from './idempotency.table.js';
 
@@ -47,7 +48,9 @@ const isSealed = (body: unknown): body is SealedBody =>
  * request's effects commit at most (the row lock `complete()` takes orders it against a takeover).
  */
 @Injectable()
-export class IdempotencyStore {
+export class IdempotencyStore implements PersonalDataHolder {
+  readonly name = 'idempotency_keys';
+
   /** Seals every stored response body (AES-256-GCM, bound to its key's row): a backup holds no secret in clear. */
   private readonly cipher: SecretCipher;
 
@@ -186,6 +189,42 @@ export class IdempotencyStore {
         .where('key', '=', scope.key)
         .where('owner_token', '=', token),
     );
+  }
+
+  /**
+   * Erasure (docs/adr/0044): every stored response of the workspace that carries the subject is opened, redacted and
+   * sealed again, under its row lock, so a replay answers the placeholder. Sealed bodies cannot be searched, so each
+   * of the workspace's stored responses is opened (at most 24 hours of them; no `since`: a response may carry a
+   * subject created after its key was claimed). The fingerprint, a hash of the whole request, is kept.
+   */
+  async erase(erasure: PersonalDataErasure): Promise<number> {
+    const rows = await this.db.all(
+      idempotency
+        .selectFrom('idempotency_keys')
+        .select(['mode', 'key', 'response_body'])
+        .where('workspace_id', '=', erasure.workspaceId)
+        .where('state', '=', 'done')
+        .where('response_body', 'is not', null)
+        .orderBy('mode')
+        .orderBy('key')
+        .forUpdate(),
+    );
+    let rewritten = 0;
+    for (const row of rows) {
+      const scope = { workspaceId: erasure.workspaceId, mode: row.mode, key: row.key };
+      const redacted = erasure.redact(this.unseal(scope, row.response_body));
+      if (redacted === undefined) continue;
+      await this.db.all(
+        idempotency
+          .updateTable('idempotency_keys')
+          .set({ response_body: jsonb(this.seal(scope, redacted)) })
+          .where('workspace_id', '=', scope.workspaceId)
+          .where('mode', '=', scope.mode)
+          .where('key', '=', scope.key),
+      );
+      rewritten += 1;
+    }
+    return rewritten;
   }
 
   /** Deletes keys past their retention; returns how many. */

@@ -62,13 +62,17 @@ const claim = prepared((p: Slots<{ limit: number; leaseSeconds: number }>) =>
     .returning(CLAIMED),
 );
 
-/** Marks leased rows published (in the transaction of the subscribers' writes). */
+/**
+ * Marks leased rows published (in the transaction of the subscribers' writes), returning their payloads as they stand
+ * under the row locks it takes: an erasure that rewrote one since the claim (docs/adr/0044) has committed by then.
+ */
 const markPublished = prepared((p: Slots<{ seqs: string[] }>) =>
   outbox
     .updateTable('outbox')
     .set({ processed_at: sql`now()` })
     .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
-    .where('processed_at', 'is', null),
+    .where('processed_at', 'is', null)
+    .returning(['seq', 'payload']),
 );
 
 /** Makes leased rows due again at once (a batch that failed, retried row by row). */
@@ -200,8 +204,12 @@ export class OutboxRelay implements BackgroundWorker {
       const preparations: unknown[] = [];
       for (const subscriber of this.subscribers) preparations.push(await subscriber.prepare?.(messages, commit.promise));
       await this.db.transaction(async () => {
-        for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(messages, preparations[i], commit.promise);
-        await this.db.all(markPublished({ seqs: rows.map((r) => r.seq) }));
+        // Marked first: the row locks order this batch against an erasure rewriting the same rows, and the
+        // subscribers write what the rows hold now (a payload redacted since the claim, redacted).
+        const marked = await this.db.all(markPublished({ seqs: rows.map((r) => r.seq) }));
+        const current = new Map(marked.map((r) => [Number(r.seq), r.payload.data]));
+        const fresh = messages.map((m) => (current.has(m.seq) ? { ...m, data: current.get(m.seq) } : m));
+        for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(fresh, preparations[i], commit.promise);
       });
       commit.settle(true);
     } catch (err) {

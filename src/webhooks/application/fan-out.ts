@@ -55,11 +55,22 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
     return { ...planned, sent: await this.firstAttempts.send({ ...planned, committed }) };
   }
 
-  /** In the relay's transaction: the envelopes, then every delivery (those answered already with their outcome). */
+  /**
+   * In the relay's transaction: the envelopes, then every delivery (those answered already with their outcome). The
+   * envelopes are built from `rows` as the relay read them under their locks, not as they were planned: an erasure
+   * that redacted a row since (docs/adr/0044) leaves its redacted payload stored (a first attempt already sent
+   * carried the old one, and `contact.deleted` follows it).
+   */
   async handle(rows: PublishedEvent[], prepared?: FannedOut): Promise<void> {
     const planned = prepared ?? (await this.plan(rows));
     if (!planned) return;
-    await this.messages.saveMany(planned.messages);
+    const current = new Map(rows.map((row) => [row.eventId, row]));
+    await this.messages.saveMany(
+      planned.messages.map((m) => {
+        const row = current.get(m.eventId);
+        return row ? { ...m, body: envelopeBody(row.eventId, row.type, row.createdAt, row.data) } : m;
+      }),
+    );
     if (prepared) await this.firstAttempts.write(prepared.sent);
     else await this.log.createMany(planned.creates);
   }

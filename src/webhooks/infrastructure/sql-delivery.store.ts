@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { textArray } from '../../platform/database/array-parameters.js';
 import { sql } from '../../platform/database/query-builder.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
@@ -99,6 +100,19 @@ export class SqlDeliveryStore extends DeliveryStore {
         .where('d.id', '=', deliveryId),
     );
     return row !== undefined;
+  }
+
+  async ofEvents(eventIds: readonly string[]): Promise<string[]> {
+    if (eventIds.length === 0) return [];
+    // The unique (event_id, endpoint_id) index leads with the event.
+    const rows = await this.db.all(
+      webhooks
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)]))))
+        .orderBy('id'),
+    );
+    return rows.map((r) => r.id);
   }
 
   async failedSince(endpointId: string, since: Date): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { prepared, type Slots } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { MessageStore } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
@@ -53,5 +53,31 @@ export class SqlMessageStore extends MessageStore {
     if (eventIds.length === 0) return new Map();
     const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
     return new Map(rows.map((r) => [r.event_id, r.body]));
+  }
+
+  async carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]> {
+    // The BRIN index on created_at narrows the scan to the envelopes written since the subject existed.
+    const rows = await this.db.all(
+      webhooks
+        .selectFrom('webhook_messages')
+        .select(['event_id', 'body'])
+        .where('workspace_id', '=', workspaceId)
+        .where('created_at', '>=', since)
+        .where(sql<boolean>`EXISTS (SELECT FROM unnest(${textArray(needles)}) AS n WHERE strpos(lower(body), n) > 0)`)
+        .orderBy('event_id')
+        .forUpdate(),
+    );
+    return rows.map((r) => ({ eventId: r.event_id, body: r.body }));
+  }
+
+  async rewrite(bodies: ReadonlyMap<string, string>): Promise<void> {
+    if (bodies.size === 0) return;
+    await this.db.all(
+      webhooks
+        .updateTable('webhook_messages as m')
+        .from(unnest('b', { event_id: [[...bodies.keys()], 'text'], body: [[...bodies.values()], 'text'] }))
+        .set((eb) => ({ body: eb.ref('b.body') }))
+        .whereRef('m.event_id', '=', 'b.event_id'),
+    );
   }
 }

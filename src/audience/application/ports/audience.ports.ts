@@ -12,6 +12,12 @@ export abstract class ContactRepository {
    * for this e-mail (a repeated sign-up is not a duplicate; nothing is written then).
    */
   abstract add(contact: Contact): Promise<AddedContact>;
+  /** A contact of the workspace, live or erased (a tombstone); with `lock`, locked until the transaction ends. */
+  abstract byId(workspaceId: string, id: string, options?: { lock?: boolean }): Promise<Contact | null>;
+  /** The live contacts with this (normalised) address, of one workspace or of every one, in id order, locked. */
+  abstract lockByEmail(email: string, workspaceId: string | undefined): Promise<Contact[]>;
+  /** Saves an erased contact as its tombstone (no address, no name), with its outbox row (`contact.deleted`). */
+  abstract saveErased(contact: Contact): Promise<void>;
 }
 
 /**

@@ -84,6 +84,8 @@ export abstract class DeliveryStore {
   abstract belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean>;
   /** The ids of the endpoint's FAILED deliveries created at or after `since`, in id order (the order writers lock them in). */
   abstract failedSince(endpointId: string, since: Date): Promise<string[]>;
+  /** The ids of the deliveries of these events, in id order. */
+  abstract ofEvents(eventIds: readonly string[]): Promise<string[]>;
 }
 
 /** The event envelopes: the exact body every attempt signs and sends. */
@@ -93,6 +95,13 @@ export abstract class MessageStore {
   ): Promise<void>;
   /** The bodies of the envelopes that exist, by event id. */
   abstract bodies(eventIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The workspace's envelopes created at or after `since` whose body contains one of `needles` (lower-case, any
+   * case in the body), locked until the transaction ends: the candidates of an erasure.
+   */
+  abstract carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]>;
+  /** Replaces envelope bodies (an erasure's redaction): attempts from now on send and sign the new bytes. */
+  abstract rewrite(bodies: ReadonlyMap<string, string>): Promise<void>;
 }
 
 /** Tells a workspace owner that something needs their attention. */

@@ -46,4 +46,10 @@ export interface HoldForDisabledEndpoint {
   now: Date;
 }
 
-export type DeliveryCommand = CreateDelivery | RecordAttempt | Resend | Replay | HoldForDisabledEndpoint;
+/** The envelope this delivery sends was rewritten without the personal data it carried (docs/adr/0044). */
+export interface RedactPayload {
+  type: 'RedactPayload';
+  now: Date;
+}
+
+export type DeliveryCommand = CreateDelivery | RecordAttempt | Resend | Replay | HoldForDisabledEndpoint | RedactPayload;

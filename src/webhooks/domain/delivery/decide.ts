@@ -25,6 +25,10 @@ export function decide(command: DeliveryCommand, state: DeliveryState | null, po
       return [{ type: 'DeliveryRequeued', at: command.now, reason: 'RESEND', nextAttemptAt: command.now }];
     case 'HoldForDisabledEndpoint':
       return existing(state).status === 'PENDING' ? [{ type: 'DeliveryRecordedAsFailed', at: command.now }] : [];
+    case 'RedactPayload':
+      // Any status: a finished delivery can still be resent or replayed, and then sends the redacted payload.
+      existing(state);
+      return [{ type: 'PayloadRedacted', at: command.now, reason: 'PERSONAL_DATA_ERASED' }];
     case 'Replay': {
       checkReplaySince(command.since, command.now);
       const s = existing(state);

@@ -353,6 +353,37 @@ describe('Delivery: resend', () => {
   });
 });
 
+describe('Delivery: payload redacted (docs/adr/0044)', () => {
+  const redacted = (now: Date): DeliveryEvent => ({ type: 'PayloadRedacted', at: now, reason: 'PERSONAL_DATA_ERASED' });
+
+  it('is recorded in every status and moves nothing but the version: status, schedule, attempts and counters stay', () => {
+    const histories: DeliveryEvent[][] = [
+      [created()], // PENDING, due now
+      failRepeatedly([created()], 2), // PENDING, waiting for a retry
+      run([http(200, t0)], [created()]), // SUCCEEDED
+      failRepeatedly([created()], 8), // FAILED
+      [created(null), { type: 'DeliveryRecordedAsFailed', at: t0 }], // FAILED while disabled
+    ];
+    for (const history of histories) {
+      const before = fold(history)!;
+      const now = at(5 * DAY);
+      const after = given(history).when({ type: 'RedactPayload', now }).then([redacted(now)])!;
+      expect(after).toEqual({ ...before, updatedAt: now, version: before.version + 1 });
+    }
+  });
+
+  it('a resend after it sends again, the ladder restarting as ever, and the log keeps both events in order', () => {
+    const ok = run([http(200, t0)], [created()]);
+    const events = run([{ type: 'RedactPayload', now: at(DAY) }, { type: 'Resend', now: at(2 * DAY) }, http(200, at(2 * DAY))], ok);
+    expect(events.slice(ok.length).map((e) => e.type)).toEqual(['PayloadRedacted', 'DeliveryRequeued', 'AttemptSucceeded']);
+    expect(fold(events)).toMatchObject({ status: 'SUCCEEDED', attemptCount: 2, version: 5 });
+  });
+
+  it('is refused for a delivery that does not exist', () => {
+    given().when({ type: 'RedactPayload', now: t0 }).thenRejects('invalid_request');
+  });
+});
+
 describe('Delivery: replay', () => {
   const failed = () => failRepeatedly([created()], 8);
   const now = at(5 * DAY);

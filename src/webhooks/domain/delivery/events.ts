@@ -53,5 +53,24 @@ export interface DeliveryRequeued {
   nextAttemptAt: Date;
 }
 
+/**
+ * The payload this delivery sends was redacted: personal data it carried was erased (docs/adr/0044), so attempts
+ * from now on send the placeholder where the first ones sent the data. It moves nothing else; the log keeps it so
+ * that the history of what was sent stays true.
+ */
+export interface PayloadRedacted {
+  type: 'PayloadRedacted';
+  at: Date;
+  reason: RedactionReason;
+}
+
+export type RedactionReason = 'PERSONAL_DATA_ERASED';
+
 export type DeliveryEvent =
-  DeliveryCreated | DeliveryRecordedAsFailed | AttemptSucceeded | AttemptFailed | DeliveryFailed | DeliveryRequeued;
+  | DeliveryCreated
+  | DeliveryRecordedAsFailed
+  | AttemptSucceeded
+  | AttemptFailed
+  | DeliveryFailed
+  | DeliveryRequeued
+  | PayloadRedacted;

@@ -53,6 +53,9 @@ export function evolve(state: DeliveryState | null, event: DeliveryEvent): Deliv
       };
     case 'DeliveryFailed':
       return { ...base, status: 'FAILED', nextAttemptAt: null };
+    case 'PayloadRedacted':
+      // The bytes the next attempts send changed; the status, the schedule and the attempts did not.
+      return base;
     case 'DeliveryRequeued':
       return { ...base, status: 'PENDING', nextAttemptAt: event.nextAttemptAt, attemptsInCycle: 0, recordedWhileDisabled: false };
     default:

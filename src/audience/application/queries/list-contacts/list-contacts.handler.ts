@@ -6,7 +6,7 @@ import { audience } from '../../../infrastructure/audience.tables.js';
 import { contactFromRow, contactView, type ContactView } from '../../contact.view.js';
 import { ListContactsQuery } from './list-contacts.query.js';
 
-/** Newest first, keyset-paginated on (created_at, id). */
+/** Newest first, keyset-paginated on (created_at, id); erased contacts are left out. */
 @QueryHandler(ListContactsQuery)
 export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Page<ContactView>> {
   constructor(
@@ -15,7 +15,8 @@ export class ListContactsHandler implements IQueryHandler<ListContactsQuery, Pag
   ) {}
 
   execute(q: ListContactsQuery): Promise<Page<ContactView>> {
-    const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', q.workspaceId);
+    // Erased contacts are tombstones that only count: never listed.
+    const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', q.workspaceId).where('deleted_at', 'is', null);
     return listWorkspaceRows(this.db, this.cursors, query, {
       list: 'contacts',
       workspaceId: q.workspaceId,

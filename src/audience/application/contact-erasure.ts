@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PersonalData } from '../../platform/erasure/personal-data.js';
+import { Clock } from '../../platform/time/clock.js';
+import type { Contact } from '../domain/contact.js';
+import { redactContact } from '../domain/contact-redaction.js';
+import { ContactRepository } from './ports/audience.ports.js';
+
+/** A contact as an erasure leaves it: the tombstone's id and instant, nothing personal. */
+export interface ErasedContactView {
+  id: string;
+  workspace_id: string;
+  deleted_at: string;
+}
+
+/**
+ * Erases one contact for good (docs/adr/0044), in the caller's transaction: the contact becomes a tombstone (no
+ * address, no name) with its `contact.deleted` outbox row, and every copy the service keeps (stored idempotent
+ * responses, outbox rows, webhook payloads and their delivery logs) is redacted, all or nothing.
+ */
+@Injectable()
+export class ContactErasure {
+  constructor(
+    private readonly contacts: ContactRepository,
+    private readonly personalData: PersonalData,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `contact` was read under its lock; an erased one is refused as not found. */
+  async erase(contact: Contact): Promise<ErasedContactView> {
+    const { id, workspaceId, email, createdAt } = contact.state;
+    const now = this.clock.now();
+    contact.erase(now);
+    await this.contacts.saveErased(contact);
+    // A live contact has its address (the table's check); the copies are found by it and by the id.
+    const subject = { id, email: email! };
+    await this.personalData.erase({
+      workspaceId,
+      since: createdAt,
+      needles: [id.toLowerCase(), subject.email.toLowerCase()],
+      redact: (record) => redactContact(record, subject),
+      now,
+    });
+    return { id, workspace_id: workspaceId, deleted_at: now.toISOString() };
+  }
+}
