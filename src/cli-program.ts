@@ -179,7 +179,7 @@ export function buildProgram(onJob: (job: Job) => void): Program {
     .command('erase')
     .description(
       'Erase every contact with this address for good (a subscriber asking to be forgotten): address and name go from ' +
-      'the contacts, stored responses, events and webhook payloads; emits contact.deleted for each; prints the tombstones',
+        'the contacts, stored responses, events and webhook payloads; emits contact.deleted for each; prints the tombstones',
     )
     .requiredOption('--email <email>', "the subscriber's e-mail address (any case)")
     .option('--workspace <id>', `${WORKSPACE}; default: every workspace`)

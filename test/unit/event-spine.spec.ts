@@ -70,6 +70,7 @@ function mappedMessages(): OutboxMessage[] {
   const page = Page.create({ id: 'pg_1', workspaceId: 'ws_1', title: 'Ada', slug: 'ada', now });
   page.publish(now);
   const contact = Contact.capture({ id: 'ctc_1', workspaceId: 'ws_1', email: 'ada@example.com', source: 'NEWSLETTER', now });
+  contact.erase(later);
   const sale = Sale.record({
     id: 'sale_1',
     workspaceId: 'ws_1',
@@ -90,8 +91,8 @@ function mappedMessages(): OutboxMessage[] {
 describe('the event spine', () => {
   it('the OpenAPI webhooks section lists the published events, in the order of the webhook list', () => {
     expect(Object.keys(document.webhooks)).toEqual(TYPES);
-    expect(TYPES).toEqual(['contact.created', 'page.published', 'sale.paid', 'sale.refunded', 'endpoint.test']);
-    expect(SUBSCRIBABLE_EVENT_TYPES).toEqual(['contact.created', 'page.published', 'sale.paid', 'sale.refunded']);
+    expect(TYPES).toEqual(['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded', 'endpoint.test']);
+    expect(SUBSCRIBABLE_EVENT_TYPES).toEqual(['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded']);
     for (const event of WEBHOOK_EVENTS) {
       expect(document.webhooks[event.type].post.summary).toBe(event.summary);
       expect(document.webhooks[event.type].post.requestBody.content['application/json'].example.data).toEqual(event.example);

@@ -12,7 +12,10 @@ describe('redactContact', () => {
     expect(out).toEqual({ ...envelope, data: { contact: { ...view, email: ERASED_EMAIL, name: null } } });
     expect(Object.keys((out as typeof envelope).data.contact)).toEqual(Object.keys(view));
     expect(redactContact({ data: [view, { ...view, id: 'ctc_2', email: 'b@c.io' }] }, subject)).toEqual({
-      data: [{ ...view, email: ERASED_EMAIL, name: null }, { ...view, id: 'ctc_2', email: 'b@c.io' }],
+      data: [
+        { ...view, email: ERASED_EMAIL, name: null },
+        { ...view, id: 'ctc_2', email: 'b@c.io' },
+      ],
     });
   });
 

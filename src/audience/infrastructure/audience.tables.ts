@@ -26,7 +26,10 @@ export const ContactTable = defineEntity({
   },
   checks: [
     { name: 'contacts_source_check', expression: "source IN ('NEWSLETTER', 'FORM', 'GATED_DOWNLOAD')" },
-    { name: 'contacts_erased_check', expression: '(deleted_at IS NULL AND email IS NOT NULL) OR (deleted_at IS NOT NULL AND email IS NULL AND name IS NULL)', },
+    {
+      name: 'contacts_erased_check',
+      expression: '(deleted_at IS NULL AND email IS NOT NULL) OR (deleted_at IS NOT NULL AND email IS NULL AND name IS NULL)',
+    },
   ],
   indexes: [
     { name: 'contacts_page_idx', expression: 'CREATE INDEX contacts_page_idx ON contacts (workspace_id, created_at DESC, id DESC)' },

@@ -73,6 +73,8 @@ export class ProblemFilter implements ExceptionFilter {
       sendProblem(reply, request, this.docsUrl, { code: stored.code, detail: stored.detail, errors: stored.errors });
       return;
     }
+    // 204 and 205 carry no body (an IDEM delete): the replay sends none either.
+    if (response.status === 204 || response.status === 205) return void reply.status(response.status).send();
     reply.status(response.status).type('application/json').send(JSON.stringify(response.body));
   }
 

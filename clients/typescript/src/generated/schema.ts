@@ -21,6 +21,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contacts/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erase a contact for good: its address and name, in every copy the service keeps
+         * @description For a subscriber who asks to be forgotten (GDPR art. 17). The address and the name are erased from the contact and from every copy the service keeps: stored idempotent responses, unpublished and published events, and webhook payloads (a resend then carries `erased@erased.invalid` and no name). A tombstone without personal data stays, so counts of captured contacts do not drop. Subscribed endpoints receive `contact.deleted` (the id and `deleted_at` only) to erase their copy. Irreversible: a second call answers 404, as for an unknown contact.
+         *
+         *     Scope `contacts:write`. Quota cost: 0 unit(s).
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files": {
         parameters: {
             query?: never;
@@ -444,6 +466,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "contact.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A contact was erased at its request: erase your copy of it (no personal data is sent) */
+        post: operations["onContactDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "page.published": {
         parameters: {
             query?: never;
@@ -711,7 +750,7 @@ export interface components {
             status: "ACTIVE" | "DISABLED";
             /** @enum {string|null} */
             disabled_reason: "MANUAL" | "CONSECUTIVE_FAILURES" | null;
-            event_types: ("contact.created" | "page.published" | "sale.paid" | "sale.refunded")[];
+            event_types: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
             consecutive_failures: number;
             /** Format: date-time */
             last_success_at: string | null;
@@ -730,7 +769,7 @@ export interface components {
         CreateEndpointBody: {
             /** @description Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx. */
             url: string;
-            event_types: ("contact.created" | "page.published" | "sale.paid" | "sale.refunded")[];
+            event_types: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
         };
         EndpointWithSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
@@ -740,7 +779,7 @@ export interface components {
         UpdateEndpointBody: {
             /** @description Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx. Re-verified only when it changes. */
             url?: string;
-            event_types?: ("contact.created" | "page.published" | "sale.paid" | "sale.refunded")[];
+            event_types?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
             /** @description `true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL. */
             enabled?: boolean;
         };
@@ -1360,6 +1399,152 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The contact to erase (ctc_…) */
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: resource_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_request_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5162,6 +5347,62 @@ export interface operations {
                     created_at: string;
                     data: {
                         contact: components["schemas"]["ContactResponse"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx counts as delivered; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContactDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The envelope `id` (`whmsg_…`): the same on every attempt; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix time in seconds of this attempt; refuse it when more than 300 s away from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, each base64(HMAC-SHA256(secret bytes after `whsec_`, `<id>.<timestamp>.<raw body>`)); two while a rotated secret overlaps (24 h): accept any that matches. Verify with the `standardwebhooks` package. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "whmsg_LVTj7sEWgmrttSBVutOaNxI0",
+                 *       "type": "contact.deleted",
+                 *       "created_at": "2026-11-24T04:25:00.000Z",
+                 *       "data": {
+                 *         "contact": {
+                 *           "id": "ctc_cLp43rqhFcXg17oX6uXoOplP",
+                 *           "deleted_at": "2026-11-26T09:12:03.511Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Stable across retries and resends. */
+                    id: string;
+                    /** @constant */
+                    type: "contact.deleted";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        contact: {
+                            id: string;
+                            /** Format: date-time */
+                            deleted_at: string;
+                        };
                     };
                 };
             };

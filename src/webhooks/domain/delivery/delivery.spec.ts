@@ -367,7 +367,9 @@ describe('Delivery: payload redacted (docs/adr/0044)', () => {
     for (const history of histories) {
       const before = fold(history)!;
       const now = at(5 * DAY);
-      const after = given(history).when({ type: 'RedactPayload', now }).then([redacted(now)])!;
+      const after = given(history)
+        .when({ type: 'RedactPayload', now })
+        .then([redacted(now)])!;
       expect(after).toEqual({ ...before, updatedAt: now, version: before.version + 1 });
     }
   });

@@ -67,10 +67,4 @@ export interface PayloadRedacted {
 export type RedactionReason = 'PERSONAL_DATA_ERASED';
 
 export type DeliveryEvent =
-  | DeliveryCreated
-  | DeliveryRecordedAsFailed
-  | AttemptSucceeded
-  | AttemptFailed
-  | DeliveryFailed
-  | DeliveryRequeued
-  | PayloadRedacted;
+  DeliveryCreated | DeliveryRecordedAsFailed | AttemptSucceeded | AttemptFailed | DeliveryFailed | DeliveryRequeued | PayloadRedacted;
