@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
+import { CaptureContactCommand } from '../../src/audience/index.js';
 import { ERROR_CATALOG } from '../../src/platform/errors/error-catalog.js';
 import { aTenant } from '../factories/access.factory.js';
 import { rawRequest } from '../support/raw-http.js';
@@ -34,6 +35,10 @@ describe('fuzzing every operation', () => {
     // The bystander's data, which nothing the fuzzer does may touch.
     const page = await t.inject({ method: 'POST', url: '/v1/pages', headers: bystander.auth, payload: { title: 'Bystander' } });
     ids.bystanderPage = page.json().id;
+    const contact = await t.commands.execute(
+      new CaptureContactCommand(bystander.workspace.id, 'bystander@example.com', undefined, 'FORM', undefined, undefined),
+    );
+    ids.bystanderContact = contact.id;
     // The fuzzer's own page, so that valid ids are in the mix too.
     const own = (await t.inject({ method: 'POST', url: '/v1/pages', headers: fuzzer.auth, payload: { title: 'Fuzzed' } })).json();
     ids.page = own.id;
@@ -63,7 +68,18 @@ describe('fuzzing every operation', () => {
 
   const idArb = () =>
     fc.oneof(
-      fc.constantFrom(ids.page!, ids.block!, ids.bystanderPage!, 'we_x', 'dlv_x', '%00', '..', '%FF', 'x'.repeat(600)),
+      fc.constantFrom(
+        ids.page!,
+        ids.block!,
+        ids.bystanderPage!,
+        ids.bystanderContact!,
+        'we_x',
+        'dlv_x',
+        '%00',
+        '..',
+        '%FF',
+        'x'.repeat(600),
+      ),
       fc.string({ maxLength: 40 }).map(encodeURIComponent),
     );
   const valueArb = fc.oneof(
@@ -119,6 +135,7 @@ describe('fuzzing every operation', () => {
     ['archivePage', 'POST', (id) => `/v1/pages/${id}/archive`, [], []],
     ['createPreviewLink', 'POST', (id) => `/v1/pages/${id}/preview-links`, ['expires_in'], []],
     ['listContacts', 'GET', () => '/v1/contacts', null, ['limit', 'after']],
+    ['deleteContact', 'DELETE', (id) => `/v1/contacts/${id}`, null, []],
     ['listFiles', 'GET', () => '/v1/files', null, ['limit', 'after']],
     ['uploadFile', 'POST', () => '/v1/files', ['file'], []],
     ['analyticsSummary', 'GET', () => '/v1/analytics/summary', null, ['range_days']],
@@ -194,6 +211,7 @@ describe('fuzzing every operation', () => {
       ['POST', `/v1/pages/${page.id}/publish`, {}],
       ['POST', `/v1/pages/${page.id}/archive`, {}],
       ['POST', `/v1/pages/${page.id}/preview-links`, {}],
+      ['DELETE', `/v1/contacts/${ids.bystanderContact}`],
       ['GET', '/v1/webhook-endpoints/we_bystander'],
       ['PATCH', '/v1/webhook-endpoints/we_bystander', { enabled: false }],
       ['DELETE', '/v1/webhook-endpoints/we_bystander'],

@@ -35,6 +35,14 @@ describe('the operator CLI program', () => {
     for (const p of PLANS) expect(plan.description).toContain(p);
   });
 
+  it('parses contact erase: --email is required, --workspace is optional (every workspace)', () => {
+    expect(() => parseCli(['contact', 'erase'])).toThrow(
+      expect.objectContaining({ code: 'commander.missingMandatoryOptionValue' }) as never,
+    );
+    expect(parseCli(['contact', 'erase', '--email', 'a@b.io'])).toEqual(expect.any(Function));
+    expect(parseCli(['contact', 'erase', '--email', 'a@b.io', '--workspace', 'ws_1'])).toEqual(expect.any(Function));
+  });
+
   it("answers --version with the package's version, as an exit without a job", () => {
     expect(packageVersion()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     const out: string[] = [];
