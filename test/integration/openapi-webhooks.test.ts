@@ -26,7 +26,14 @@ describe('the OpenAPI webhooks section', () => {
 
   it('validates every delivered event against its webhook entry', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['contact.created', 'endpoint.test', 'page.published', 'sale.paid', 'sale.refunded']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'contact.created',
+      'contact.deleted',
+      'endpoint.test',
+      'page.published',
+      'sale.paid',
+      'sale.refunded',
+    ]);
 
     const tenant = await aTenant(t.commands);
     const call = async (method: string, url: string, body: unknown) => {
@@ -41,15 +48,19 @@ describe('the OpenAPI webhooks section', () => {
     };
     await call('POST', '/v1/webhook-endpoints', {
       url: rx.url('/all'),
-      event_types: ['contact.created', 'page.published', 'sale.paid', 'sale.refunded'],
+      event_types: ['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded'],
     });
     const ws = tenant.workspace.id;
-    await t.commands.execute(new CaptureContactCommand(ws, 'reader@example.com', 'Reader', 'NEWSLETTER', undefined, undefined));
+    const contact = (await t.commands.execute(
+      new CaptureContactCommand(ws, 'reader@example.com', 'Reader', 'NEWSLETTER', undefined, undefined),
+    )) as { id: string };
+    const erased = await t.inject({ method: 'DELETE', url: `/v1/contacts/${contact.id}`, headers: tenant.auth });
+    expect(erased.statusCode).toBe(204);
     const page = await call('POST', '/v1/pages', { title: 'Webhook page' });
     await call('POST', `/v1/pages/${page.id}/publish`, {});
     const sale = await t.commands.execute(new RecordSaleCommand(ws, 'PRODUCT', 900, 810, 'usd', 'buyer@example.com'));
     await t.commands.execute(new RefundSaleCommand((sale as { id: string }).id));
-    await rx.waitFor((all) => all.filter((r) => r.path === '/all').length >= 5, 20_000);
+    await rx.waitFor((all) => all.filter((r) => r.path === '/all').length >= 6, 20_000);
 
     // (Formats such as date-time are not checked: the OpenAPI keywords and shapes are what matter here.)
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
@@ -76,6 +87,13 @@ describe('the OpenAPI webhooks section', () => {
       for (const header of doc.webhooks[body.type].post.parameters as { name: string }[])
         expect(delivery.headers[header.name]).toBeDefined();
     }
-    expect([...types].sort()).toEqual(['contact.created', 'endpoint.test', 'page.published', 'sale.paid', 'sale.refunded']);
+    expect([...types].sort()).toEqual([
+      'contact.created',
+      'contact.deleted',
+      'endpoint.test',
+      'page.published',
+      'sale.paid',
+      'sale.refunded',
+    ]);
   }, 40_000);
 });

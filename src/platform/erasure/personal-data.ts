@@ -44,11 +44,6 @@ export class PersonalData {
     if (!this.holders.includes(holder)) this.holders.push(holder);
   }
 
-  /** The holders registered, by name. */
-  get holderNames(): string[] {
-    return this.holders.map((h) => h.name);
-  }
-
   /** Erases the subject from every holder, one after the other; returns how many records each rewrote, by name. */
   async erase(erasure: PersonalDataErasure): Promise<Record<string, number>> {
     const rewritten: Record<string, number> = {};
@@ -56,9 +51,3 @@ export class PersonalData {
     return rewritten;
   }
 }
-
-/** Whether `text` (any case) contains one of the erasure's needles: worth parsing. */
-export const mayCarry = (text: string, needles: readonly string[]): boolean => {
-  const lower = text.toLowerCase();
-  return needles.some((n) => lower.includes(n));
-};
