@@ -104,7 +104,7 @@ describe('the operator CLI before it loads the application', () => {
 
   it('lists every scope by name in the help of key create', () => {
     const { stdout } = run(['key', 'create', '--help']);
-    expect(SCOPES).toHaveLength(9);
+    expect(SCOPES).toHaveLength(10);
     for (const scope of SCOPES) expect(stdout.replace(/\s+/g, ' ')).toContain(scope);
   });
 });

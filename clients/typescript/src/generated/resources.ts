@@ -10,6 +10,11 @@ export class Contacts {
   list(query?: Query<"listContacts">, options?: RequestOptions): ListPromise<"listContacts"> {
     return this.requester.list("/v1/contacts", { query }, options);
   }
+
+  /** Erase a contact for good: its address and name, in every copy the service keeps (`DELETE /v1/contacts/{contact_id}`) */
+  delete(contactId: PathParams<"deleteContact">["contact_id"], options?: RequestOptions): Result<"deleteContact"> {
+    return this.requester.call("delete", "/v1/contacts/{contact_id}", { path: { contact_id: contactId } }, options);
+  }
 }
 
 /** `client.files` */

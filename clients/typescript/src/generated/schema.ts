@@ -1430,6 +1430,8 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1441,6 +1443,8 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1461,6 +1465,8 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1471,6 +1477,8 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,6 +1499,8 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1502,6 +1512,8 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1512,6 +1524,8 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1535,6 +1549,8 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1545,6 +1561,8 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

@@ -48,13 +48,14 @@ export class ContactsController {
   @Operation({
     id: 'deleteContact',
     summary: 'Erase a contact for good: its address and name, in every copy the service keeps',
-    description:
+    guide:
       'For a subscriber who asks to be forgotten (GDPR art. 17). The address and the name are erased from the contact ' +
       'and from every copy the service keeps: stored idempotent responses, unpublished and published events, and ' +
       'webhook payloads (a resend then carries `erased@erased.invalid` and no name). A tombstone without personal ' +
       'data stays, so counts of captured contacts do not drop. Subscribed endpoints receive `contact.deleted` ' +
       '(the id and `deleted_at` only) to erase their copy. Irreversible: a second call answers 404, as for an ' +
       'unknown contact.',
+    destructive: true,
     scope: 'contacts:write',
     write: true,
     quotaCost: 0,

@@ -8,8 +8,6 @@ export interface OperationSpec {
   /** OpenAPI operationId */
   id: string;
   summary: string;
-  /** more than the summary says, when the operation needs it (Markdown); the scope and quota line follows it */
-  description?: string;
   /** the API key scope the operation needs (checked by the access context) */
   scope: string;
   /** a write is refused to test-mode keys and runs in one transaction */
