@@ -13,6 +13,7 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   block_id: 'blk_pMNIyoKjTFw7iicFhLWr0nop',
   endpoint_id: 'we_SE9eYNVxZlMhmwUS8FmKEmKd',
   delivery_id: 'dlv_jPRjjWUeFykiHPYtXnxiB0E1',
+  contact_id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
   expected_updated_at: '2026-11-24T04:24:59.411Z',
   limit: 25,
   after: 'eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ',

@@ -1419,7 +1419,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The contact to erase (ctc_…) */
+                /**
+                 * @description The contact to erase (ctc_…)
+                 * @example ctc_cLp43rqhFcXg17oX6uXoOplP
+                 */
                 contact_id: string;
             };
             cookie?: never;
