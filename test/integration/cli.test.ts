@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { cli } from '../support/cli.js';
 import { OwnerNotifier, EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../src/webhooks/application/webhook-events.js';
 import { Endpoint } from '../../src/webhooks/domain/endpoint.js';
@@ -11,38 +12,6 @@ import { SecretCipher } from '../../src/platform/crypto/secret-cipher.js';
 import { Keyring } from '../../src/platform/config/keyring.js';
 import { SCOPES } from '../../src/access/domain/scope.js';
 import { newSigningSecret } from '../../src/webhooks/infrastructure/webhook-signing.js';
-
-/** Runs the compiled operator CLI as an operator would, against the test database. */
-function cli(
-  t: TestApp,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['dist/cli.js', ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: t.databaseUrl,
-          DATA_DIR: t.config.dataDir,
-          SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-          ...env,
-        },
-      },
-      (err, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr, json });
-      },
-    );
-  });
-}
 
 /**
  * `--help` and `--version` answer from the parsed arguments alone: the application's modules are never loaded

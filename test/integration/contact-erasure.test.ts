@@ -8,6 +8,7 @@ import { dumpDatabase } from '../support/dump.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { ProbeModule } from '../support/probe.module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { cli } from '../support/cli.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -27,33 +28,6 @@ function pgDump(url: string): Promise<string> {
 
 /** The pg_dump and a row-by-row JSON dump of every table, lower-cased: where a copy of the address could hide. */
 const everything = async (t: TestApp) => [await pgDump(t.databaseUrl), await dumpDatabase(t)].join('\n').toLowerCase();
-
-/** Runs the compiled operator CLI against the test database. */
-function cli(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['dist/cli.js', ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: t.databaseUrl,
-          DATA_DIR: t.config.dataDir,
-          SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-        },
-      },
-      (err, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr, json });
-      },
-    );
-  });
-}
 
 /**
  * Erasing a contact (docs/adr/0044), end to end: the real app with its workers delivering to a real HTTPS receiver.
