@@ -107,6 +107,33 @@ describe('starting the service', () => {
     }
   });
 
+  it('runs only the loops WORKER_ROLES names in a worker process', async () => {
+    const env = { DATABASE_URL: db.url, SECRET_ENCRYPTION_KEY: KEY, DATA_DIR: mkdtempSync(join(tmpdir(), 'bp-roles-')) };
+    await client.query(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_roles', 'ws_r', 'x', '{"data":{}}')`);
+    const relayed = async () =>
+      (await client.query(`SELECT processed_at FROM outbox WHERE event_id = 'whmsg_roles'`)).rows[0].processed_at !== null;
+    // A scheduler-and-janitor worker does not relay the outbox.
+    const scheduler = await launch('dist/worker.js', { ...env, WORKER_ROLES: 'scheduler,janitor' }, /Bio-Page workers running/);
+    try {
+      expect(scheduler.output()).toMatch(/Background workers started: janitor, publish-scheduler"/);
+      await new Promise((r) => setTimeout(r, 1_500)); // the relay would claim within a tick
+      expect(await relayed()).toBe(false);
+    } finally {
+      expect(await stop(scheduler.child)).toBe(0);
+    }
+    // A relay-only worker does.
+    const relay = await launch('dist/worker.js', { ...env, WORKER_ROLES: 'relay' }, /Bio-Page workers running/);
+    try {
+      expect(relay.output()).toMatch(/Background workers started: outbox-relay"/);
+      const deadline = Date.now() + 10_000;
+      while (!(await relayed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await relayed()).toBe(true);
+    } finally {
+      expect(await stop(relay.child)).toBe(0);
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+
   it('with DATABASE_URL and no workspace, ends its start-up by saying how to create one; LOG_FORMAT=pretty logs for humans', async () => {
     const name = `${process.env.TEST_TEMPLATE_DB}_fresh${Date.now() % 100000}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_ADMIN_URL });

@@ -10,11 +10,16 @@ describe('loadConfig', () => {
     expect(c.publicSiteUrl).toBe('http://127.0.0.1:3000/p');
     expect(c.docsUrl).toBe('http://127.0.0.1:3000/docs');
     expect(c.runWorkers).toBe(true);
+    expect(c.workerRoles).toEqual(['relay', 'dispatcher', 'scheduler', 'janitor']);
     expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10, maxPending: 5000 });
     expect(c.idempotencyLeaseSeconds).toBe(30);
     expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
     expect(c.files).toEqual({ uploadMaxBytes: 10 * 1024 * 1024, storageQuotaBytes: 1024 * 1024 * 1024 });
     expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('runs the worker roles WORKER_ROLES names', () => {
+    expect(loadConfig({ WORKER_ROLES: 'dispatcher, relay' }).workerRoles).toEqual(['dispatcher', 'relay']);
   });
 
   it('derives site and docs URLs from PUBLIC_API_URL', () => {
@@ -29,6 +34,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['PUBLIC_API_URL', 'not a url'],
     ['RUN_WORKERS', 'maybe'],
+    ['WORKER_ROLES', 'relay,mailer'],
+    ['WORKER_ROLES', ' , '],
     ['SECRET_ENCRYPTION_KEY', 'c2hvcnQ='],
     ['SECRET_ENCRYPTION_KEY_PREVIOUS', `${Buffer.alloc(32, 1).toString('base64')},c2hvcnQ=`],
     ['RATE_LIMIT_BURST_REQUESTS', '0'],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { envSchema } from './env.schema.js';
+import { envSchema, WORKER_ROLES, type WorkerRole } from './env.schema.js';
 
 /** Validated runtime configuration. Every name here is listed in docs/contract/decisions.md or the README. */
 export interface AppConfig {
@@ -11,6 +11,8 @@ export interface AppConfig {
   publicSiteUrl: string;
   docsUrl: string;
   runWorkers: boolean;
+  /** WORKER_ROLES: which background loops a process with RUN_WORKERS runs (all four by default) */
+  workerRoles: WorkerRole[];
   secretEncryptionKey: Buffer | undefined;
   /** retired master keys, accepted for reading only (SECRET_ENCRYPTION_KEY_PREVIOUS) */
   previousSecretKeys: Buffer[];
@@ -144,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     publicSiteUrl: v.PUBLIC_SITE_URL ?? `${publicApiUrl}/p`,
     docsUrl: v.DOCS_URL ?? `${publicApiUrl}/docs`,
     runWorkers: v.RUN_WORKERS,
+    workerRoles: (v.WORKER_ROLES as WorkerRole[] | undefined) ?? [...WORKER_ROLES],
     secretEncryptionKey: v.SECRET_ENCRYPTION_KEY,
     previousSecretKeys: v.SECRET_ENCRYPTION_KEY_PREVIOUS ?? [],
     dataDir: v.DATA_DIR,

@@ -30,6 +30,10 @@ function proxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+/** The background loops a process with RUN_WORKERS may run; WORKER_ROLES picks some (all by default). */
+export const WORKER_ROLES = ['relay', 'dispatcher', 'scheduler', 'janitor'] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+
 /** A bearer token shorter than this could be guessed: refused at start-up. */
 export const METRICS_TOKEN_MIN_LENGTH = 32;
 
@@ -47,6 +51,19 @@ export const envSchema = {
   PUBLIC_SITE_URL: httpUrl.optional(),
   DOCS_URL: httpUrl.optional(),
   RUN_WORKERS: bool.default(true),
+  WORKER_ROLES: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (roles) => roles.length > 0 && roles.every((r) => (WORKER_ROLES as readonly string[]).includes(r)),
+      `must be a comma-separated list of ${WORKER_ROLES.join(', ')}`,
+    )
+    .optional(),
   SECRET_ENCRYPTION_KEY: z
     .string()
     .transform((s) => Buffer.from(s, 'base64'))

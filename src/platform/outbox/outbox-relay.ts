@@ -100,6 +100,7 @@ const MAX_BACKOFF_S = 300;
 @Injectable()
 export class OutboxRelay implements BackgroundWorker {
   readonly name = 'outbox-relay';
+  readonly role = 'relay';
   private readonly logger = new Logger('OutboxRelay');
   private readonly loop = new PollingLoop(
     () => this.drainOnce(),

@@ -24,6 +24,7 @@ export interface RetentionTask {
 @Injectable()
 export class Janitor implements BackgroundWorker {
   readonly name = 'janitor';
+  readonly role = 'janitor';
   private readonly logger = new Logger('Janitor');
   private readonly tasks: RetentionTask[] = [];
   private timer: NodeJS.Timeout | null = null;

@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { APP_RUNTIME, type AppRuntime } from '../config/config.module.js';
+import { APP_CONFIG, APP_RUNTIME, type AppRuntime } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import type { WorkerRole } from '../config/env.schema.js';
 import { Sql } from '../database/sql.js';
 
 /** A background loop (outbox relay, janitor, publish scheduler, …). */
 export interface BackgroundWorker {
   readonly name: string;
+  /** the WORKER_ROLES entry that runs it */
+  readonly role: WorkerRole;
   start(): void;
   stop(): Promise<void>;
 }
@@ -35,17 +39,21 @@ export class WorkerHost implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(APP_RUNTIME) private readonly runtime: AppRuntime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: WorkerRegistry,
     private readonly db: Sql,
   ) {}
 
-  /** Starts the workers (once; nothing when RUN_WORKERS is off). Call after `app.init()` has resolved. */
+  /**
+   * Starts the workers of this process's roles (WORKER_ROLES; once; nothing when RUN_WORKERS is off). Call after
+   * `app.init()` has resolved.
+   */
   start(): void {
     if (!this.runtime.runWorkers || this.started.length > 0) return;
-    this.started = [...this.registry.workers];
+    this.started = this.registry.workers.filter((w) => this.config.workerRoles.includes(w.role));
     // Everything a worker runs draws from the workers' own pool (docs/adr/0025).
     for (const w of this.started) this.db.asWorker(() => w.start());
-    this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ')}`);
+    this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ') || 'none of this process\'s roles'}`);
   }
 
   /** Before any module shuts down: the workers still need the database connection to finish their batch. */

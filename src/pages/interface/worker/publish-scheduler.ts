@@ -21,6 +21,7 @@ const BATCH = 50;
 @Injectable()
 export class PublishScheduler implements BackgroundWorker {
   readonly name = 'publish-scheduler';
+  readonly role = 'scheduler';
   private readonly logger = new Logger('PublishScheduler');
   private readonly loop = new PollingLoop(
     async () => {

@@ -29,6 +29,7 @@ const POLL_MS = 1_000;
 @Injectable()
 export class WebhookDispatcher implements BackgroundWorker {
   readonly name = 'webhook-dispatcher';
+  readonly role = 'dispatcher';
   private readonly logger = new Logger('WebhookDispatcher');
   private readonly loop = new PollingLoop(
     () => this.tick(),
