@@ -53,7 +53,7 @@ export class WorkerHost implements BeforeApplicationShutdown {
     this.started = this.registry.workers.filter((w) => this.config.workerRoles.includes(w.role));
     // Everything a worker runs draws from the workers' own pool (docs/adr/0025).
     for (const w of this.started) this.db.asWorker(() => w.start());
-    this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ') || 'none of this process\'s roles'}`);
+    this.logger.log(`Background workers started: ${this.started.map((w) => w.name).join(', ') || "none of this process's roles"}`);
   }
 
   /** Before any module shuts down: the workers still need the database connection to finish their batch. */
