@@ -67,6 +67,12 @@ export async function prepare(options: { runWorkers?: boolean; logLevel?: string
   if (config.webhookRetryDelays) {
     logger.warn({ delays: config.webhookRetryDelays }, 'WEBHOOK_RETRY_DELAYS is set: the retry ladder is replaced. Test use only.');
   }
+  if (!config.database.preparedStatements && !config.database.listenUrl && config.databaseUrl) {
+    logger.warn(
+      'DATABASE_PREPARED_STATEMENTS is off but DATABASE_LISTEN_URL is unset: behind a pooler in transaction mode, LISTEN ' +
+        'must reach PostgreSQL directly, else changes are seen only by polling (docs/adr/0050).',
+    );
+  }
   const secretKey = config.secretEncryptionKey ?? (await developmentSecretKey(config.dataDir));
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;

@@ -32,8 +32,9 @@ import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 export class PlatformModule implements OnApplicationShutdown {
   constructor(private readonly db: Sql) {}
 
-  /** The workers' pool is ours to close; MikroORM closes the API pool. */
+  /** The workers' pool and the listeners' are ours to close; MikroORM closes the API pool. */
   async onApplicationShutdown(): Promise<void> {
+    if (this.db.listenPool !== this.db.workerPool && this.db.listenPool !== this.db.apiPool) await this.db.listenPool.end();
     if (this.db.workerPool !== this.db.apiPool) await this.db.workerPool.end();
   }
 
@@ -75,7 +76,21 @@ export class PlatformModule implements OnApplicationShutdown {
             // take the process down. The statement in flight rejects on its own, and the pool discards the client.
             workerPool.on('connect', (client) => client.on('error', () => undefined));
             workerPool.on('error', () => undefined);
-            return new Sql(apiPool, workerPool);
+            // LISTEN straight to PostgreSQL when DATABASE_LISTEN_URL says where (behind a pooler in transaction
+            // mode: docs/adr/0050): one held connection per channel this process listens on (three at most).
+            const listenUrl = config.database.listenUrl;
+            const listenPool = listenUrl
+              ? new pg.Pool({
+                  connectionString: listenUrl,
+                  max: 3,
+                  keepAlive: true,
+                  connectionTimeoutMillis: config.database.poolWaitMs,
+                  application_name: 'bio-page-listen',
+                })
+              : undefined;
+            listenPool?.on('connect', (client) => client.on('error', () => undefined));
+            listenPool?.on('error', () => undefined);
+            return new Sql(apiPool, workerPool, { preparedStatements: config.database.preparedStatements, listenPool });
           },
         },
         {

@@ -66,13 +66,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database; `clock` replaces the system's. */
+/**
+ * Boots the real module graph (Fastify, MikroORM, all contexts) on a fresh database; `clock` replaces the system's.
+ * With `pooler`, the application reaches the database through the URL it returns for the direct one (a connection
+ * pooler's), and LISTENs on the direct URL (DATABASE_LISTEN_URL); `databaseUrl` and `sql` stay direct.
+ */
 export async function startTestApp(
-  options: { env?: Record<string, string>; extra?: Type<unknown>[]; runWorkers?: boolean; logLevel?: string; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    extra?: Type<unknown>[];
+    runWorkers?: boolean;
+    logLevel?: string;
+    clock?: Clock;
+    pooler?: (directUrl: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-test-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_API_URL: 'http://127.0.0.1:3000', ...options.env, DATABASE_URL: db.url });
+  const appUrl = options.pooler ? options.pooler(db.url) : db.url;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_API_URL: 'http://127.0.0.1:3000',
+    ...(options.pooler ? { DATABASE_LISTEN_URL: db.url } : {}),
+    ...options.env,
+    DATABASE_URL: appUrl,
+  });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -81,7 +99,7 @@ export async function startTestApp(
     },
   });
   const logger = pino({ level: options.logLevel ?? 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  const runtime = { databaseUrl: db.url, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false, clock: options.clock };
+  const runtime = { databaseUrl: appUrl, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false, clock: options.clock };
   const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
   // The contract test: every response the suite receives, by inject or over a real connection, is checked
   // against the document the app serves (test/support/contract.ts).

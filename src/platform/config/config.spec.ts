@@ -16,6 +16,19 @@ describe('loadConfig', () => {
     expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
     expect(c.files).toEqual({ uploadMaxBytes: 10 * 1024 * 1024, storageQuotaBytes: 1024 * 1024 * 1024 });
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.database.preparedStatements).toBe(true);
+    expect(c.database.listenUrl).toBeUndefined();
+  });
+
+  it('turns named prepared statements off and listens on DATABASE_LISTEN_URL (docs/adr/0050)', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/bio',
+      DATABASE_LISTEN_URL: 'postgres://app@db:5432/bio',
+      DATABASE_PREPARED_STATEMENTS: 'false',
+    });
+    expect(c.database.preparedStatements).toBe(false);
+    expect(c.database.listenUrl).toBe('postgres://app@db:5432/bio');
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/bio' })).toThrow(/DATABASE_LISTEN_URL.*DATABASE_URL/);
   });
 
   it('runs the worker roles WORKER_ROLES names', () => {
@@ -32,6 +45,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_LISTEN_URL', 'http://db:5432/bio'],
+    ['DATABASE_PREPARED_STATEMENTS', 'off'],
     ['PUBLIC_API_URL', 'not a url'],
     ['RUN_WORKERS', 'maybe'],
     ['WORKER_ROLES', 'relay,mailer'],

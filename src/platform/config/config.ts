@@ -34,8 +34,12 @@ export interface AppConfig {
   /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
   webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
-  /** pooled connections: the API's, the workers' own, and how long a caller may wait for a free one */
-  database: { poolSize: number; workerPoolSize: number; poolWaitMs: number };
+  /**
+   * pooled connections: the API's, the workers' own, and how long a caller may wait for a free one; whether
+   * statements are named prepared statements (DATABASE_PREPARED_STATEMENTS), and the URL LISTEN connects to
+   * (DATABASE_LISTEN_URL; undefined: the database's own) (docs/adr/0050)
+   */
+  database: { poolSize: number; workerPoolSize: number; poolWaitMs: number; preparedStatements: boolean; listenUrl: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Which proxies to believe about the client address (`X-Forwarded-For`): false (the socket's peer is the
@@ -136,6 +140,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (webhookLeaseSeconds * 1000 < attemptTimeoutMs + 1000) {
     throw new ConfigError('WEBHOOK_LEASE_SECONDS', `must outlast WEBHOOK_ATTEMPT_TIMEOUT_MS by at least a second (${attemptTimeoutMs} ms)`);
   }
+  if (v.DATABASE_LISTEN_URL && !v.DATABASE_URL) {
+    throw new ConfigError('DATABASE_LISTEN_URL', 'needs DATABASE_URL (the embedded PostgreSQL listens on its own connection)');
+  }
   const publicApiUrl = v.PUBLIC_API_URL ?? `http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}:${v.PORT}`;
   return {
     nodeEnv: v.NODE_ENV,
@@ -172,7 +179,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       firstAttemptWaitMs: v.WEBHOOK_FIRST_ATTEMPT_WAIT_MS,
     },
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
-    database: { poolSize: v.DATABASE_POOL_SIZE, workerPoolSize: v.DATABASE_WORKER_POOL_SIZE, poolWaitMs: v.DATABASE_POOL_WAIT_MS },
+    database: {
+      poolSize: v.DATABASE_POOL_SIZE,
+      workerPoolSize: v.DATABASE_WORKER_POOL_SIZE,
+      poolWaitMs: v.DATABASE_POOL_WAIT_MS,
+      preparedStatements: v.DATABASE_PREPARED_STATEMENTS,
+      listenUrl: v.DATABASE_LISTEN_URL,
+    },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
     trustProxy: v.TRUST_PROXY ?? false,

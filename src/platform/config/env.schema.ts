@@ -47,6 +47,15 @@ export const envSchema = {
     .string()
     .refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// URL')
     .optional(),
+  // Behind a pooler in transaction mode (PgBouncer), LISTEN needs a connection of its own straight to PostgreSQL:
+  // this URL (unset: DATABASE_URL). Set only with DATABASE_URL (docs/adr/0050).
+  DATABASE_LISTEN_URL: z
+    .string()
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// URL')
+    .optional(),
+  // Each distinct statement text runs as a named prepared statement (true), or unnamed (false: for a pooler in
+  // transaction mode, such as Debian's PgBouncer 1.18, whose server connections change between transactions).
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   PUBLIC_API_URL: httpUrl.optional(),
   PUBLIC_SITE_URL: httpUrl.optional(),
   DOCS_URL: httpUrl.optional(),

@@ -25,6 +25,9 @@ export function ormOptions(
       allOrNothing: true,
       snapshot: false,
       silent: true,
+      // Never `SET session_replication_role`: a session setting would outlive the migration on a pooler's server
+      // connection in transaction mode (docs/adr/0050). The migrator's own `set names` is one PgBouncer tracks.
+      disableForeignKeys: false,
     },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 10_000 },
     // pg-pool's connectionTimeoutMillis bounds the wait for a free pooled connection as well as a new connection.
@@ -39,7 +42,11 @@ export function ormOptions(
   } as Options;
 }
 
-/** Applies pending migrations (idempotent; concurrent starters serialise on an advisory lock). */
+/**
+ * Applies pending migrations (idempotent; concurrent starters serialise on an advisory lock). Everything here is
+ * transaction-scoped (the lock, the migrations), so it runs through a pooler in transaction mode too, which lends
+ * the starter two server connections at once (docs/adr/0050).
+ */
 export async function migrate(clientUrl: string): Promise<string[]> {
   const orm = await MikroORM.init(ormOptions(clientUrl, 2));
   try {

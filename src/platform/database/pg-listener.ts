@@ -13,7 +13,8 @@ export interface ListenerEvents {
 }
 
 /**
- * Holds one connection of `pool` (the workers' pool: listening is workers' business) in `LISTEN <channel>`
+ * Holds one connection of `pool` (`Sql.listenPool`: DATABASE_LISTEN_URL's, straight to PostgreSQL, since a pooler in
+ * transaction mode cannot hold a LISTEN; else the workers' pool: docs/adr/0050) in `LISTEN <channel>`
  * and calls `onNotify` with each notification's payload. When the connection dies it re-listens on a fresh
  * one after a pause; callers keep a backstop (polling, or `events` to learn when notifications may have been
  * missed), so a lost notification only delays work. `stop()` releases the connection and cancels a pending

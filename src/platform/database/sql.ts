@@ -32,11 +32,26 @@ interface Scope {
 /** Which pool a caller draws from: the API's, or the workers' own (so neither can starve the other). */
 export type PoolLane = 'api' | 'workers';
 
+export interface SqlOptions {
+  /**
+   * Whether each distinct statement text runs as a named prepared statement (DATABASE_PREPARED_STATEMENTS, true by
+   * default). Off, every statement is parsed unnamed: a pooler in transaction mode may hand each transaction another
+   * server connection, where a name prepared elsewhere is unknown or taken (docs/adr/0050).
+   */
+  preparedStatements?: boolean;
+  /**
+   * Where LISTEN connections come from (DATABASE_LISTEN_URL): a pool straight to PostgreSQL, since a pooler in
+   * transaction mode cannot hold one (docs/adr/0050). By default, the workers' pool.
+   */
+  listenPool?: Pool;
+}
+
 /**
  * Thin access to SQL on the pg pool that MikroORM opened (docs/adr/0010, 0020). Statements run in the
  * transaction open in the current async context (`transaction()` here, or an outer one), else on the
  * pool. Statements are typed (docs/adr/0027): built with a context's query builder or a `sql` template, their
- * values bound by the driver (never inlined), each distinct text a named prepared statement.
+ * values bound by the driver (never inlined), each distinct text a named prepared statement unless
+ * `preparedStatements` is off (docs/adr/0050).
  *
  * Two pools: the API pool, and the workers' pool used by everything that runs inside `asWorker()`. Waiting
  * for a pooled connection is bounded by the pools' `connectionTimeoutMillis`; past it the statement fails
@@ -45,11 +60,18 @@ export type PoolLane = 'api' | 'workers';
 export class Sql {
   private readonly tx = new AsyncLocalStorage<Scope>();
   private readonly lane = new AsyncLocalStorage<PoolLane>();
+  private readonly named: boolean;
+  /** The pool LISTEN connections come from (PgListener): DATABASE_LISTEN_URL's, else the workers'. */
+  readonly listenPool: Pool;
 
   constructor(
     readonly apiPool: Pool,
     readonly workerPool: Pool = apiPool,
-  ) {}
+    options: SqlOptions = {},
+  ) {
+    this.named = options.preparedStatements ?? true;
+    this.listenPool = options.listenPool ?? workerPool;
+  }
 
   private current(): PoolClient | undefined {
     const scope = this.tx.getStore();
@@ -69,7 +91,8 @@ export class Sql {
   async all<R>(statement: Statement<R>): Promise<R[]> {
     const runner = this.current() ?? this.pool();
     const q = compileStatement(statement);
-    const result = await runner.query({ text: q.sql, name: nameOf(q.sql), values: q.parameters as unknown[] });
+    const name = this.named ? nameOf(q.sql) : undefined;
+    const result = await runner.query({ text: q.sql, name, values: q.parameters as unknown[] });
     return result.rows as R[];
   }
 

@@ -119,7 +119,7 @@ export class OutboxRelay implements BackgroundWorker {
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
     this.loop.reportsTo(outage, this.name);
-    this.listener = new PgListener(db.workerPool, 'outbox', () => this.loop.wake(), { outage });
+    this.listener = new PgListener(db.listenPool, 'outbox', () => this.loop.wake(), { outage });
     registry?.register(this);
   }
 

@@ -28,7 +28,7 @@ export class LivePageChangesListener implements OnApplicationBootstrap, OnModule
   onApplicationBootstrap(): void {
     if (!this.http.httpAdapter) return;
     const cache = this.site.pages;
-    this.listener = new PgListener(this.db.workerPool, LIVE_PAGES_CHANNEL, (slug) => cache.changed(slug), {
+    this.listener = new PgListener(this.db.listenPool, LIVE_PAGES_CHANNEL, (slug) => cache.changed(slug), {
       onListening: () => cache.resume(),
       onLost: (err) => {
         cache.suspend();

@@ -53,7 +53,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     outage: DatabaseOutage,
   ) {
     this.loop.reportsTo(outage, this.name);
-    this.listener = new PgListener(db.workerPool, 'webhook_deliveries', () => this.wake(), { outage });
+    this.listener = new PgListener(db.listenPool, 'webhook_deliveries', () => this.wake(), { outage });
     registry.register(this);
   }
 
