@@ -8,7 +8,8 @@ import type { Sql } from '../../platform/database/sql.js';
  * The batch statements of the dispatcher look rows up by a list of keys (`id = ANY(?)`, `UPDATE … FROM
  * unnest(?)`). They run as named prepared statements, whose generic plan is made once per connection and then
  * kept: made while a table was small (a quiet start), it scans the table and tests every row against the whole
- * key list, which grows with the table into the largest cost of a busy dispatcher. With sequential scans off,
+ * key list, which grows with the table into the largest cost of a busy dispatcher (unnamed, with
+ * DATABASE_PREPARED_STATEMENTS off, they are planned on each call: docs/adr/0050). With sequential scans off,
  * the plan probes the primary key for each key, whatever the size of the table when it was planned.
  *
  * The setting only shapes plans made under it: a generic plan cached while sequential scans were allowed
