@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { FlushVisitsCommand } from '../../src/analytics/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
@@ -9,6 +8,7 @@ import { aTenant } from '../factories/access.factory.js';
 import { apiOk } from '../support/api-calls.js';
 import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { encodePng } from '../../src/site/interface/http/site-files.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,28 +24,11 @@ function installChromium(): void {
 }
 /** A W×H RGB PNG with a diagonal gradient, so the IMAGE block shows a real workspace file. */
 function gradientPng(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) rows.set([194 - (x * 80) / w, 55 + (y * 120) / h, 95 + (x * 100) / w], y * (w * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(w, h, 3, rows);
 }
 const PNG = gradientPng(360, 140);
 

@@ -37,6 +37,14 @@ function markPng(): Buffer {
       rows.set([r, g, b, 255 * cover].map(Math.round), y * (SIZE * 4 + 1) + 1 + x * 4);
     }
   }
+  return encodePng(SIZE, SIZE, 4, rows);
+}
+
+/**
+ * A PNG of `width`×`height` 8-bit pixels with `channels` samples each (3: RGB, 4: RGBA), from `rows`: each row a
+ * filter byte (0) and its samples.
+ */
+export function encodePng(width: number, height: number, channels: 3 | 4, rows: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const head = Buffer.alloc(4);
@@ -46,9 +54,9 @@ function markPng(): Buffer {
     return Buffer.concat([head, body, sum]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(SIZE, 0);
-  ihdr.writeUInt32BE(SIZE, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, channels === 4 ? 6 : 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk('IHDR', ihdr),
