@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { jsonb } from '../database/query-builder.js';
+import { sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdGenerator } from '../time/ids.js';
 import type { OutboxMessage } from './integration-event.js';
-import { outbox } from './outbox.table.js';
 
 export type { OutboxMessage };
 
@@ -29,22 +28,18 @@ export class Outbox {
     private readonly ids: IdGenerator,
   ) {}
 
+  /** Writes `messages` in one statement (one row each, in order, whatever their number); returns their event ids. */
   async append(messages: OutboxMessage[]): Promise<string[]> {
     if (!this.db.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
-    const eventIds: string[] = [];
-    for (const m of messages) {
-      const eventId = this.ids.next('whmsg');
-      await this.db.all(
-        outbox.insertInto('outbox').values({
-          event_id: eventId,
-          workspace_id: m.workspaceId,
-          type: m.type,
-          payload: jsonb({ data: m.data }),
-          created_at: m.occurredAt,
-        }),
-      );
-      eventIds.push(eventId);
-    }
+    if (messages.length === 0) return [];
+    const eventIds = messages.map(() => this.ids.next('whmsg'));
+    // One text for any number of rows (one prepared statement), the columns sent as arrays.
+    await this.db.all(sql`
+      INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+      SELECT * FROM unnest(${eventIds}::text[], ${messages.map((m) => m.workspaceId)}::text[],
+                           ${messages.map((m) => m.type)}::text[],
+                           ${messages.map((m) => JSON.stringify({ data: m.data }))}::jsonb[],
+                           ${messages.map((m) => m.occurredAt)}::timestamptz[])`);
     return eventIds;
   }
 }
