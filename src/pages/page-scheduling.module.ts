@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { Janitor } from '../platform/workers/janitor.js';
+import { FireDueSchedulesHandler } from './application/commands/fire-due-schedules/fire-due-schedules.handler.js';
 import { PublishPageHandler } from './application/commands/publish-page/publish-page.handler.js';
 import { PageRepository } from './application/ports/page.ports.js';
 import { PageSlugRetention } from './infrastructure/page-slug-retention.js';
@@ -12,7 +13,13 @@ import { PublishScheduler } from './interface/worker/publish-scheduler.js';
  * docs/adr/0040); PagesModule adds the other operations.
  */
 @Module({
-  providers: [PublishPageHandler, PublishScheduler, PageSlugRetention, { provide: PageRepository, useClass: SqlPageRepository }],
+  providers: [
+    FireDueSchedulesHandler,
+    PublishPageHandler,
+    PublishScheduler,
+    PageSlugRetention,
+    { provide: PageRepository, useClass: SqlPageRepository },
+  ],
   exports: [PageRepository],
 })
 export class PageSchedulingModule implements OnModuleInit {

@@ -144,7 +144,7 @@ describe('command handlers on the bus, outside HTTP', () => {
       expect(await one(`SELECT status, live_blocks FROM pages WHERE id = $1`, [page.id])).toEqual({ status: 'DRAFT', live_blocks: null });
     });
 
-    it('the scheduler fires a due schedule with the same command: published, schedule cleared, one event', async () => {
+    it('the scheduler fires a due schedule (the aggregate’s publish): published, schedule cleared, one event', async () => {
       const { workspace } = await aTenant(t.commands);
       const page = await run<{ id: string }>(new CreatePageCommand(workspace.id, 'Scheduled on the bus'));
       await run(new PublishPageCommand(workspace.id, page.id, new Date(Date.now() + 60_000)));

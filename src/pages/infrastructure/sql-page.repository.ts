@@ -1,63 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { jsonb, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { pageOutboxMessage } from '../application/integration-events.js';
-import { Page, type Block, type PageState } from '../domain/page.js';
+import type { Page } from '../domain/page.js';
 import { SlugTakenError } from '../domain/page.errors.js';
 import { isReservedSlug, slugCandidate, slugFreeFor } from '../domain/slug.js';
 import { PageRepository, type MovedSlug } from '../application/ports/page.ports.js';
-import { pages, type PageRow, type StoredBlock } from './pages.tables.js';
-
-const toStored = (blocks: Block[]): StoredBlock[] =>
-  blocks.map((b) => ({
-    id: b.id,
-    kind: b.kind,
-    enabled: b.enabled,
-    data: b.data,
-    file_url: b.fileUrl,
-    file_name: b.fileName,
-  }));
-const fromStored = (blocks: StoredBlock[]): Block[] =>
-  blocks.map((b) => ({ id: b.id, kind: b.kind, enabled: b.enabled, data: b.data, fileUrl: b.file_url, fileName: b.file_name }));
-
-function toPage(r: PageRow): Page {
-  return Page.restore({
-    id: r.id,
-    workspaceId: r.workspace_id,
-    title: r.title,
-    description: r.description,
-    slug: r.slug,
-    status: r.status,
-    locale: r.locale,
-    theme: r.theme,
-    draftBlocks: fromStored(r.draft_blocks),
-    draftUpdatedAt: r.draft_updated_at,
-    liveBlocks: r.live_blocks ? fromStored(r.live_blocks) : null,
-    liveUpdatedAt: r.live_updated_at,
-    scheduledPublishAt: r.scheduled_publish_at,
-    createdAt: r.created_at,
-    avatar: r.avatar_file_id && r.avatar_path ? { fileId: r.avatar_file_id, publicPath: r.avatar_path } : null,
-  });
-}
-
-/** The columns a page's changes write (all but its id, workspace and creation time). */
-const changeable = (s: PageState) => ({
-  slug: s.slug,
-  title: s.title,
-  description: s.description,
-  status: s.status,
-  locale: s.locale,
-  theme: s.theme,
-  draft_blocks: jsonb(toStored(s.draftBlocks)),
-  draft_updated_at: s.draftUpdatedAt,
-  live_blocks: s.liveBlocks ? jsonb(toStored(s.liveBlocks)) : null,
-  live_updated_at: s.liveUpdatedAt,
-  scheduled_publish_at: s.scheduledPublishAt,
-  avatar_file_id: s.avatar?.fileId ?? null,
-  avatar_path: s.avatar?.publicPath ?? null,
-});
+import { changeable, toPage, updateMany } from './page-rows.js';
+import { pages } from './pages.tables.js';
 
 const MAX_SLUG_ATTEMPTS = 200;
 
@@ -209,6 +161,18 @@ export class SqlPageRepository extends PageRepository {
           : pages.deleteFrom('page_slugs').where('slug', '=', e.from).where('page_id', '=', e.pageId),
       );
     }
+    await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
+    return true;
+  }
+
+  /** Many `update`s in one statement, their outbox rows in one more; no slug moves (those go through `update`). */
+  async updateMany(changes: { page: Page; expectedStamp: Date }[]): Promise<boolean> {
+    if (!this.db.inTransaction()) throw new Error('updateMany must run inside a transaction');
+    if (changes.length === 0) return true;
+    const events = changes.flatMap(({ page }) => page.pullEvents());
+    if (events.some((e) => e.type === 'PageSlugChanged')) throw new Error('updateMany does not move slugs: use update');
+    const written = await this.db.all(updateMany(changes.map((c) => ({ state: c.page.snapshot(), expectedStamp: c.expectedStamp }))));
+    if (written.length !== changes.length) return false;
     await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
     return true;
   }

@@ -23,6 +23,11 @@ export abstract class PageRepository {
    * claims the new slug first (SlugTakenError, nothing written) and keeps the old one reserved.
    */
   abstract update(page: Page, expectedStamp: Date): Promise<boolean>;
+  /**
+   * `update` for many pages in one go (each compare-and-set on its stamp, their outbox rows written together); false
+   * when any was stale, and the caller's transaction must then roll back. Not for slug changes (`update` claims those).
+   */
+  abstract updateMany(changes: { page: Page; expectedStamp: Date }[]): Promise<boolean>;
   /** Locks and returns pages whose scheduled publish is due (skipping rows other workers hold). */
   abstract claimDueSchedules(now: Date, limit: number): Promise<Page[]>;
 }

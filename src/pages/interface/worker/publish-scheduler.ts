@@ -1,22 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Transactions } from '../../../platform/cqrs/transactional.js';
 import { DatabaseOutage } from '../../../platform/observability/database-outage.js';
-import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
-import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
-import { PageRepository } from '../../application/ports/page.ports.js';
+import { FireDueSchedulesCommand } from '../../application/commands/fire-due-schedules/fire-due-schedules.command.js';
 
 const TICK_MS = 500;
-const BATCH = 50;
+/**
+ * Pages per transaction: big enough that a batch costs a few statements per hundred pages, small enough that two
+ * workers share a burst and a crash repeats little (docs/adr/0052).
+ */
+const BATCH = 200;
 
 /**
- * Fires due scheduled publishes, exactly once: due pages are claimed with `FOR UPDATE SKIP LOCKED` (by the
- * repository), and each is published by the same PublishPageCommand the API sends, joining the claim's
- * transaction: the publish, the cleared schedule and the page.published outbox row commit together with the
- * claim. State is only in the database, so a restart or a second worker process neither loses nor repeats a
- * schedule.
+ * Fires due scheduled publishes, exactly once, in batches (docs/adr/0052): each FireDueSchedulesCommand claims due
+ * pages with `FOR UPDATE SKIP LOCKED` and publishes them in one short transaction (the pages, their cleared schedules
+ * and their page.published outbox rows commit together), and the next batch follows at once while work remains.
+ * State is only in the database, so a restart, a crash or a second worker process neither loses nor repeats one.
  */
 @Injectable()
 export class PublishScheduler implements BackgroundWorker {
@@ -34,10 +34,7 @@ export class PublishScheduler implements BackgroundWorker {
   );
 
   constructor(
-    private readonly transactions: Transactions,
-    private readonly pages: PageRepository,
     private readonly commands: CommandBus,
-    private readonly clock: Clock,
     registry: WorkerRegistry,
     outage: DatabaseOutage,
   ) {
@@ -57,15 +54,7 @@ export class PublishScheduler implements BackgroundWorker {
   async fireDue(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const n = await this.transactions.run(async () => {
-        const now = this.clock.now();
-        const due = await this.pages.claimDueSchedules(now, BATCH);
-        for (const page of due) {
-          const { id, workspaceId } = page.snapshot();
-          await this.commands.execute(new PublishPageCommand(workspaceId, id, undefined));
-        }
-        return due.length;
-      });
+      const n = await this.commands.execute(new FireDueSchedulesCommand(BATCH));
       fired += n;
       if (n < BATCH) return fired;
     }
