@@ -26,6 +26,8 @@ export { PAGE_PUBLISHED, PAGES_INTEGRATION_EVENTS } from './application/integrat
 export { SLUG_MAX } from './domain/slug.js';
 /** The scheduler's worker, for tests that fire due schedules by hand (`fireDue()`). */
 export { PublishScheduler } from './interface/worker/publish-scheduler.js';
+/** One batch of due schedules (what `fireDue()` sends until a batch comes back short). */
+export { FireDueSchedulesCommand } from './application/commands/fire-due-schedules/fire-due-schedules.command.js';
 export { pagesOpenApi } from './interface/http/block-data.schemas.js';
 /** The channel that names each slug whose live page changed, at commit (the live site's cache listens). */
 export { LIVE_PAGES_CHANNEL } from './infrastructure/pages.tables.js';

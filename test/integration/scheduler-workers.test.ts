@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { FireDueSchedulesCommand } from '../../src/pages/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { launch, stop } from '../support/processes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -127,6 +128,22 @@ describe('scheduled publishes across worker processes', () => {
     }
   }, 90_000);
 
+  it('keeps a batch within its bytes of drafts, and always takes at least one page', async () => {
+    const { workspaceId } = await scheduledPages('bytes');
+    await makeDue(workspaceId);
+    const [{ bytes }] = await t.sql<{ bytes: number }>(
+      `SELECT max(octet_length(draft_blocks::text))::int AS bytes FROM pages WHERE workspace_id = $1`,
+      [workspaceId],
+    );
+    // Two pages' drafts fit in the budget, not three; a budget smaller than one page still publishes one.
+    expect(await t.commands.execute(new FireDueSchedulesCommand(200, 2 * bytes + 1))).toBe(2);
+    expect(await t.commands.execute(new FireDueSchedulesCommand(200, 1))).toBe(1);
+    expect(await t.commands.execute(new FireDueSchedulesCommand(5))).toBe(5);
+    expect(await liveCount(workspaceId)).toBe(8);
+    while ((await t.commands.execute(new FireDueSchedulesCommand(200, 1_000_000))) > 0);
+    expect(await liveCount(workspaceId)).toBe(PAGES);
+  });
+
   it('a worker killed in the middle of a batch publishes none of it; the other worker publishes it, once', async () => {
     const { workspaceId, slugs } = await scheduledPages('crash');
     // Hold the outbox so that a batch stops after writing its pages, before its outbox rows and its commit.
@@ -142,7 +159,7 @@ describe('scheduled publishes across worker processes', () => {
       const waiting = async () => {
         const [{ n }] = await t.sql<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO outbox%'`,
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ~* 'insert into "?outbox"?'`,
         );
         return n;
       };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { textArray } from '../../platform/database/array-parameters.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
@@ -25,6 +26,15 @@ const liveBySlug = prepared((p: Slots<{ slug: string }>) =>
     .where('slug', '=', p.slug)
     .where('status', '=', sql.lit('PUBLISHED'))
     .where('live_blocks', 'is not', null),
+);
+// Pages this transaction locked (claimDueSchedules), in the order their schedules fell due.
+const claimedPages = prepared((p: Slots<{ ids: string[] }>) =>
+  pages
+    .selectFrom('pages')
+    .selectAll()
+    .where((eb) => eb('id', '=', eb.fn.any(textArray(p.ids))))
+    .orderBy('scheduled_publish_at')
+    .orderBy('id'),
 );
 // A slug a live page gave up, still within its reservation: where it now lives (docs/adr/0042).
 const movedSlug = prepared((p: Slots<{ slug: string; now: Date }>) =>
@@ -177,12 +187,16 @@ export class SqlPageRepository extends PageRepository {
     return true;
   }
 
-  async claimDueSchedules(now: Date, limit: number): Promise<Page[]> {
+  /**
+   * Two steps: the due rows are locked first, reading only their ids and draft sizes, then the longest prefix within
+   * `maxBytes` of draft JSON (at least one page) is read in full. The rest stay locked until the commit, then due.
+   */
+  async claimDueSchedules(now: Date, limit: number, maxBytes = Infinity): Promise<Page[]> {
     if (!this.db.inTransaction()) throw new Error('claimDueSchedules must run inside a transaction');
-    const rows = await this.db.all(
+    const due = await this.db.all(
       pages
         .selectFrom('pages')
-        .selectAll()
+        .select(['id', sql<number>`octet_length(draft_blocks::text)`.as('bytes')])
         .where('scheduled_publish_at', 'is not', null)
         .where('scheduled_publish_at', '<=', now)
         .orderBy('scheduled_publish_at')
@@ -190,6 +204,15 @@ export class SqlPageRepository extends PageRepository {
         .forUpdate()
         .skipLocked(),
     );
+    const ids: string[] = [];
+    let bytes = 0;
+    for (const d of due) {
+      bytes += d.bytes;
+      if (ids.length > 0 && bytes > maxBytes) break;
+      ids.push(d.id);
+    }
+    if (ids.length === 0) return [];
+    const rows = await this.db.all(claimedPages({ ids }));
     return rows.map(toPage);
   }
 }

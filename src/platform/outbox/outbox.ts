@@ -1,10 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from '../database/query-builder.js';
+import { slotColumns, unnest } from '../database/array-parameters.js';
+import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { IdGenerator } from '../time/ids.js';
 import type { OutboxMessage } from './integration-event.js';
+import { outbox } from './outbox.table.js';
 
 export type { OutboxMessage };
+
+/** Any number of rows in one statement of one text (one prepared statement), the columns bound as arrays. */
+const appendRows = prepared(
+  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; payload: string[]; created_at: Date[] }>) =>
+    outbox
+      .insertInto('outbox')
+      .columns(['event_id', 'workspace_id', 'type', 'payload', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            unnest(
+              'm',
+              slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', payload: 'text', created_at: 'timestamptz' }, p),
+            ),
+          )
+          .select(['m.event_id', 'm.workspace_id', 'm.type', sql<{ data: unknown }>`m.payload::jsonb`.as('payload'), 'm.created_at']),
+      ),
+);
 
 /** An outbox event as the relay hands it to its subscribers, in publication order. */
 export interface PublishedEvent {
@@ -33,13 +53,15 @@ export class Outbox {
     if (!this.db.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
     if (messages.length === 0) return [];
     const eventIds = messages.map(() => this.ids.next('whmsg'));
-    // One text for any number of rows (one prepared statement), the columns sent as arrays.
-    await this.db.all(sql`
-      INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-      SELECT * FROM unnest(${eventIds}::text[], ${messages.map((m) => m.workspaceId)}::text[],
-                           ${messages.map((m) => m.type)}::text[],
-                           ${messages.map((m) => JSON.stringify({ data: m.data }))}::jsonb[],
-                           ${messages.map((m) => m.occurredAt)}::timestamptz[])`);
+    await this.db.all(
+      appendRows({
+        event_id: eventIds,
+        workspace_id: messages.map((m) => m.workspaceId),
+        type: messages.map((m) => m.type),
+        payload: messages.map((m) => JSON.stringify({ data: m.data })),
+        created_at: messages.map((m) => m.occurredAt),
+      }),
+    );
     return eventIds;
   }
 }

@@ -28,8 +28,11 @@ export abstract class PageRepository {
    * when any was stale, and the caller's transaction must then roll back. Not for slug changes (`update` claims those).
    */
   abstract updateMany(changes: { page: Page; expectedStamp: Date }[]): Promise<boolean>;
-  /** Locks and returns pages whose scheduled publish is due (skipping rows other workers hold). */
-  abstract claimDueSchedules(now: Date, limit: number): Promise<Page[]>;
+  /**
+   * Locks and returns pages whose scheduled publish is due (skipping rows other workers hold): at most `limit`, and
+   * no more than `maxBytes` of draft blocks (as stored JSON) unless the first page alone is larger.
+   */
+  abstract claimDueSchedules(now: Date, limit: number, maxBytes?: number): Promise<Page[]>;
 }
 
 /** Port: the workspace files a block's `file_url` may name. */

@@ -11,6 +11,11 @@ const TICK_MS = 500;
  * workers share a burst and a crash repeats little (docs/adr/0052).
  */
 const BATCH = 200;
+/**
+ * And at most this much draft JSON per batch: 200 typical pages are a few hundred KB, but 200 of the largest a page
+ * may be (100 blocks of 16 KB) would be 320 MB to read and twice that to write back, more than a string can hold.
+ */
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Fires due scheduled publishes, exactly once, in batches (docs/adr/0052): each FireDueSchedulesCommand claims due
@@ -54,9 +59,9 @@ export class PublishScheduler implements BackgroundWorker {
   async fireDue(): Promise<number> {
     let fired = 0;
     for (;;) {
-      const n = await this.commands.execute(new FireDueSchedulesCommand(BATCH));
+      const n = await this.commands.execute(new FireDueSchedulesCommand(BATCH, BATCH_BYTES));
       fired += n;
-      if (n < BATCH) return fired;
+      if (n < BATCH) return fired; // the loop comes back at once when a batch was cut short by its bytes (n > 0)
     }
   }
 }

@@ -1,8 +1,14 @@
 import { Command } from '@nestjs/cqrs';
 
-/** Publishes up to `limit` pages whose scheduled publish is due (the scheduler sends it); returns how many. */
+/**
+ * Publishes pages whose scheduled publish is due (the scheduler sends it): up to `limit`, and no more than `maxBytes`
+ * of draft blocks unless one page alone is larger. Returns how many.
+ */
 export class FireDueSchedulesCommand extends Command<number> {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    readonly maxBytes?: number,
+  ) {
     super();
   }
 }

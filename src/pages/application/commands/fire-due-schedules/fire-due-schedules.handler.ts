@@ -21,7 +21,7 @@ export class FireDueSchedulesHandler implements ICommandHandler<FireDueSchedules
 
   async execute(cmd: FireDueSchedulesCommand): Promise<number> {
     const now = this.clock.now();
-    const due = await this.pages.claimDueSchedules(now, cmd.limit);
+    const due = await this.pages.claimDueSchedules(now, cmd.limit, cmd.maxBytes);
     const changes = due.map((page) => {
       const expectedStamp = page.stamp;
       page.publish(now);
