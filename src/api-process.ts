@@ -8,6 +8,7 @@ import { createHttpApp } from './http-app.js';
 import { Metrics } from './platform/observability/metrics.js';
 import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
 import type { GracefulStop } from './platform/process/graceful-stop.js';
+import { drainHttp, Serving } from './platform/process/serving.js';
 
 /**
  * The API process's start-up (src/main.ts): database, application, first-start welcome, listening. Between its steps
@@ -46,6 +47,14 @@ export async function startApi(stop: GracefulStop): Promise<void> {
     logger.info({ url: metrics.url }, 'Metrics listening');
   }
   await app.listen({ host: config.host, port: config.port });
+  // Stopped first (registered last): unready for the drain, then no new connections, requests in flight finished,
+  // and only then the application (its buffers flushed, its pools closed). SIGINT, a terminal's Ctrl-C, skips the
+  // drain: no load balancer waits on an interactive process (docs/adr/0051).
+  stop.onStop('HTTP listener', async () => {
+    const drainMs = stop.signal === 'SIGINT' ? 0 : config.shutdownDrainMs;
+    if (drainMs > 0) logger.info({ drainMs }, 'Draining: unready, still serving');
+    await drainHttp(app.getHttpServer(), app.get(Serving), { drainMs, finishMs: config.requestTimeoutMs });
+  });
   logger.info({ url: config.publicApiUrl, docs: `${config.publicApiUrl}/docs`, workers: runtime.runWorkers }, 'Bio-Page API listening');
   // The last thing printed at start-up, so that the key is not lost among the log lines: written to the
   // logger's own output stream, which buffers, so that it comes after every line logged so far.

@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -21,6 +21,7 @@ import { IdGenerator, RandomIdGenerator } from './time/ids.js';
 import { Janitor } from './workers/janitor.js';
 import { DatabaseOutage } from './observability/database-outage.js';
 import { Metrics } from './observability/metrics.js';
+import { Serving } from './process/serving.js';
 import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
 
 /**
@@ -29,8 +30,16 @@ import { WorkerHost, WorkerRegistry } from './workers/worker-host.js';
  */
 @Global()
 @Module({})
-export class PlatformModule implements OnApplicationShutdown {
-  constructor(private readonly db: Sql) {}
+export class PlatformModule implements OnModuleDestroy, OnApplicationShutdown {
+  constructor(
+    private readonly db: Sql,
+    private readonly serving: Serving,
+  ) {}
+
+  /** The application is being torn down: a request that still reaches a route is answered 503 (docs/adr/0051). */
+  onModuleDestroy(): void {
+    this.serving.close();
+  }
 
   /** The workers' pool and the listeners' are ours to close; MikroORM closes the API pool. */
   async onApplicationShutdown(): Promise<void> {
@@ -120,6 +129,7 @@ export class PlatformModule implements OnApplicationShutdown {
         Janitor,
         Metrics,
         { provide: DatabaseOutage, useFactory: () => new DatabaseOutage() },
+        { provide: Serving, useFactory: () => new Serving() },
       ],
       exports: [
         APP_CONFIG,
@@ -140,6 +150,7 @@ export class PlatformModule implements OnApplicationShutdown {
         Janitor,
         Metrics,
         DatabaseOutage,
+        Serving,
       ],
     };
   }

@@ -12,6 +12,7 @@ import { bearerMatches } from '../observability/metrics-endpoint.js';
 import { PinoNestLogger } from '../observability/logger.js';
 import type { OpenApiContribution } from '../openapi/examples.js';
 import { buildOpenApiDocument, OpenApiDocument } from '../openapi/openapi.js';
+import { Serving } from '../process/serving.js';
 import { WorkerHost } from '../workers/worker-host.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { installBodyParsers } from './body-parsing.js';
@@ -68,6 +69,9 @@ export async function buildHttpApp(
     requestTimeout: config.requestTimeoutMs,
     http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, config.requestTimeoutMs / 4) },
     clientErrorHandler: clientErrorHandler(config.docsUrl),
+    // While the application closes, a request that still arrives gets our problem+json 503, not Fastify's own JSON
+    // (the onRequest hook below; docs/adr/0051).
+    return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL such as %FF) are problems too, with a request id.
     frameworkErrors: (error: { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', req.id);
@@ -84,11 +88,20 @@ export async function buildHttpApp(
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
   installBodyParsers(fastify, { formPathPrefix: `${sitePath(config.publicSiteUrl)}/` });
   // Callback-style hooks: cheaper than async ones on every request.
+  let serving: Serving | undefined; // the application's, once it exists
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done();
+    if (serving?.phase !== 'closed') return done();
+    reply.header('connection', 'close');
+    sendProblem(reply, req, config.docsUrl, {
+      code: 'service_unavailable',
+      detail: 'This process is shutting down: retry, another one answers.',
+      headers: { 'retry-after': '1' },
+    });
   });
   fastify.addHook('onSend', (req: FastifyRequest, reply, payload, done) => {
+    // Draining (docs/adr/0051): each response closes its keep-alive connection, so none outlives the drain.
+    if (serving && serving.phase !== 'serving') reply.header('connection', 'close');
     if (typeof payload === 'string' && API_REFERENCE_ROUTES.has(req.routeOptions?.url ?? '')) payload = withViewport(payload);
     if (req.limits) for (const [name, value] of Object.entries(rateLimitHeaders(req.limits))) reply.header(name, value);
     const caller = req.caller;
@@ -105,6 +118,7 @@ export async function buildHttpApp(
     // Our parsers only (installBodyParsers): forms only on the live site's paths; elsewhere a form body is 415.
     bodyParser: false,
   });
+  serving = app.get(Serving);
   app.useGlobalFilters(new ProblemFilter(config.docsUrl, routes));
   await installCompression(app);
 

@@ -45,6 +45,11 @@ export class GracefulStop {
     return this.requested !== null;
   }
 
+  /** The signal that asked for the stop (null: none yet). */
+  get signal(): Signal | null {
+    return this.requested;
+  }
+
   /** Ends start-up (throws StopRequested) when a stop was asked for. Start-up calls it between its steps. */
   checkpoint(): void {
     if (this.requested) throw new StopRequested();
