@@ -44,12 +44,12 @@ async function developmentSecretKey(dataDir: string): Promise<Buffer> {
  * the variable), the master key, the database (DATABASE_URL or the embedded PostgreSQL in ./.data),
  * and pending migrations.
  */
-export async function prepare(options: { runWorkers?: boolean; logLevel?: string } = {}): Promise<Prepared> {
+export async function prepare(options: { runWorkers?: boolean; logLevel?: string; role?: 'api' | 'worker' } = {}): Promise<Prepared> {
   requireNode24();
   loadDotenv({ quiet: true });
   let config: AppConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, options.role);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -31,6 +31,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/bio' })).toThrow(/DATABASE_LISTEN_URL.*DATABASE_URL/);
   });
 
+  it("sizes the pools by the process's role, so that 3 API and 2 worker processes fit in 100 connections (docs/adr/0051)", () => {
+    const pools = (env: Record<string, string>, role?: 'api' | 'worker') => {
+      const { poolSize, workerPoolSize } = loadConfig(env, role).database;
+      return [poolSize, workerPoolSize];
+    };
+    expect(pools({})).toEqual([15, 8]); // npm start: the API and its workers in one process
+    expect(pools({ RUN_WORKERS: 'false' })).toEqual([15, 2]); // an API process: its live-site LISTEN and a spare
+    expect(pools({}, 'worker')).toEqual([2, 8]); // npm run worker: no HTTP
+    expect(3 * (15 + 2) + 2 * (2 + 8)).toBe(71);
+    expect(pools({ DATABASE_POOL_SIZE: '30', DATABASE_WORKER_POOL_SIZE: '4' }, 'worker')).toEqual([30, 4]);
+  });
+
+  it('drains for SHUTDOWN_DRAIN_MS after SIGTERM: 5 s unless set, within 0 to 120 s', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '120001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('runs the worker roles WORKER_ROLES names', () => {
     expect(loadConfig({ WORKER_ROLES: 'dispatcher, relay' }).workerRoles).toEqual(['dispatcher', 'relay']);
   });

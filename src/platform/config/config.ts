@@ -48,6 +48,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** HTTP_REQUEST_TIMEOUT_SECONDS: a request must arrive in full within this long (ms), else 408 */
   requestTimeoutMs: number;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, how long an API process stays unready yet serving (docs/adr/0051) */
+  shutdownDrainMs: number;
   /**
    * The lease of an Idempotency-Key's in-flight claim, HTTP_REQUEST_TIMEOUT_SECONDS: an operation must store
    * its outcome within it (else it is rolled back), and a claim left by a crashed process is free after it.
@@ -121,7 +123,7 @@ export class ConfigError extends Error {
  * Parses and validates configuration from an environment map. Empty strings count as unset.
  * Throws ConfigError naming the first bad variable.
  */
-export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+export function loadConfig(env: Record<string, string | undefined>, role: 'api' | 'worker' = 'api'): AppConfig {
   const values: Record<string, unknown> = {};
   for (const [name, parser] of Object.entries(envSchema)) {
     const raw = env[name] === '' ? undefined : env[name];
@@ -180,8 +182,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     retentionDays: { webhookDeliveries: v.WEBHOOK_DELIVERY_RETENTION_DAYS, analyticsFacts: v.ANALYTICS_FACT_RETENTION_DAYS },
     database: {
-      poolSize: v.DATABASE_POOL_SIZE,
-      workerPoolSize: v.DATABASE_WORKER_POOL_SIZE,
+      // Role-derived defaults (docs/adr/0051): the pools a process of this role actually draws from.
+      poolSize: v.DATABASE_POOL_SIZE ?? (role === 'worker' ? 2 : 15),
+      workerPoolSize: v.DATABASE_WORKER_POOL_SIZE ?? (role === 'worker' || v.RUN_WORKERS ? 8 : 2),
       poolWaitMs: v.DATABASE_POOL_WAIT_MS,
       preparedStatements: v.DATABASE_PREPARED_STATEMENTS,
       listenUrl: v.DATABASE_LISTEN_URL,
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       viewLimitTracked: v.SITE_VIEW_LIMIT_TRACKED,
     },
     requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     idempotencyLeaseSeconds: v.HTTP_REQUEST_TIMEOUT_SECONDS,
     metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, token: v.METRICS_TOKEN },
   };

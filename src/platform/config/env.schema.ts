@@ -136,9 +136,12 @@ export const envSchema = {
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
   ANALYTICS_FACT_RETENTION_DAYS: int(90, 3650).default(180),
   // The API's connection pool, the workers' own pool (so neither can starve the other), and how long a request
-  // may wait for a free connection before it is answered 503 service_unavailable (docs/adr/0025).
-  DATABASE_POOL_SIZE: int(2, 1000).default(20),
-  DATABASE_WORKER_POOL_SIZE: int(1, 1000).default(8),
+  // may wait for a free connection before it is answered 503 service_unavailable (docs/adr/0025). Unset, each
+  // follows the process's role, so that 3 API and 2 worker processes fit in PostgreSQL's default 100 connections
+  // (docs/adr/0051): the API pool 15 (2 in a worker process, which serves no HTTP), the workers' pool 8 where
+  // workers run (2 in an API process with RUN_WORKERS=false: its live-site LISTEN and one spare).
+  DATABASE_POOL_SIZE: int(2, 1000).optional(),
+  DATABASE_WORKER_POOL_SIZE: int(1, 1000).optional(),
   DATABASE_POOL_WAIT_MS: int(100, 60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // json: one JSON object per line; pretty: human-readable. Unset: pretty in a terminal, JSON otherwise.
@@ -176,6 +179,11 @@ export const envSchema = {
   // also the lease of an Idempotency-Key in flight: an operation holding a key commits within it or not at all,
   // and a key left in flight by a crashed process is free again after it (docs/adr/0036).
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 600).default(30),
+  // After SIGTERM, an API process answers 503 on /health/ready and goes on serving for this long, so that the load
+  // balancer's health checks take it out before it stops accepting (docs/adr/0051). At least the balancer's check
+  // interval times its fall count plus one interval: 5 s covers HAProxy's `inter 1s fall 2` (deploy/haproxy.cfg)
+  // and stays under Docker's 10 s stop grace. SIGINT (Ctrl-C in a terminal) does not wait.
+  SHUTDOWN_DRAIN_MS: int(0, 120_000).default(5_000),
   // Requests one API process may hold waiting for their admission (burst window, quota, access epoch); past it
   // a request is answered 503 service_unavailable with Retry-After instead of growing the queue (docs/adr/0036).
   RATE_LIMIT_MAX_PENDING: int(1, 1_000_000).default(5_000),
