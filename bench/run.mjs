@@ -197,6 +197,8 @@ try {
     NODE_ENV: 'production',
     RATE_LIMIT_BURST_REQUESTS: '1000000',
     QUOTA_PRO_UNITS: '100000000',
+    // No load balancer waits on these processes: stop at once (docs/adr/0051).
+    SHUTDOWN_DRAIN_MS: '0',
   };
   const cli = (...args) =>
     JSON.parse(execFileSync(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...common }, encoding: 'utf8' }));

@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** Starts a compiled entry point and resolves once its output matches `ready`. */
+/**
+ * Starts a compiled entry point and resolves once its output matches `ready`. An API process drains for 100 ms on
+ * SIGTERM unless `env` says otherwise (no load balancer waits on it; docs/adr/0051).
+ */
 export function launch(
   entry: string,
   env: Record<string, string | undefined>,
   ready: RegExp,
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env } as NodeJS.ProcessEnv,
+    env: { ...process.env, LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '100', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
