@@ -1,4 +1,5 @@
 import { GracefulStop } from './platform/process/graceful-stop.js';
+import { startTracingIfWanted } from './platform/observability/tracing-entry.js';
 
 /**
  * HTTP entry: the API, plus the background workers unless RUN_WORKERS=false (`npm run api`). The stop signals are
@@ -6,4 +7,7 @@ import { GracefulStop } from './platform/process/graceful-stop.js';
  * (graceful-stop.ts); the application is loaded after that.
  */
 const stop = new GracefulStop().install();
-stop.run(async () => (await import('./api-process.js')).startApi(stop));
+stop.run(async () => {
+  await startTracingIfWanted(stop);
+  await (await import('./api-process.js')).startApi(stop);
+});

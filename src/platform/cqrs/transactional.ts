@@ -1,5 +1,6 @@
 import { Inject, type Type } from '@nestjs/common';
 import { Sql } from '../database/sql.js';
+import { commandSpan } from '../observability/tracing.js';
 
 /** How a command handler's writes are made atomic (docs/adr/0023). */
 export type TransactionPolicy =
@@ -33,7 +34,7 @@ export function Transactional(): ClassDecorator {
     const execute = type.prototype.execute;
     if (typeof execute !== 'function') throw new Error(`@Transactional(): ${type.name} has no execute()`);
     type.prototype.execute = function (this: Executable & { [SQL_PROPERTY]: Sql }, ...args: unknown[]) {
-      return this[SQL_PROPERTY].transaction(() => execute.apply(this, args));
+      return commandSpan(type.name, () => this[SQL_PROPERTY].transaction(() => execute.apply(this, args)));
     };
     Reflect.defineMetadata(TRANSACTION_POLICY, 'handler' satisfies TransactionPolicy, type);
   };
@@ -45,6 +46,12 @@ export function Transactional(): ClassDecorator {
  */
 export function OwnTransactions(why: string): ClassDecorator {
   return (target) => {
+    const type = target as unknown as Type<Executable>;
+    const execute = type.prototype.execute;
+    if (typeof execute !== 'function') throw new Error(`@OwnTransactions(): ${type.name} has no execute()`);
+    type.prototype.execute = function (this: Executable, ...args: unknown[]) {
+      return commandSpan(type.name, () => execute.apply(this, args));
+    };
     Reflect.defineMetadata(TRANSACTION_POLICY, 'own' satisfies TransactionPolicy, target);
     Reflect.defineMetadata(`${TRANSACTION_POLICY}:why`, why, target);
   };

@@ -9,6 +9,7 @@ import { DatabaseOutage } from '../observability/database-outage.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import type { PublishedEvent } from './outbox.js';
+import { publishTraced } from './outbox-tracing.js';
 import { outbox, type OutboxDb } from './outbox.table.js';
 
 /**
@@ -33,7 +34,7 @@ export const OUTBOX_SUBSCRIBERS = Symbol('OUTBOX_SUBSCRIBERS');
 
 const BATCH = 200;
 
-const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at'] as const;
+const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at', 'traceparent'] as const;
 
 /**
  * Leases up to `limit` due rows to this relay (the oldest first, skipping rows another relay holds): they are
@@ -199,7 +200,12 @@ export class OutboxRelay implements BackgroundWorker {
       type: r.type,
       data: r.payload.data,
       createdAt: r.created_at,
+      traceparent: r.traceparent,
     }));
+    return publishTraced(messages, (traced) => this.publishAll(rows, traced));
+  }
+
+  private async publishAll(rows: ClaimedRow[], messages: PublishedEvent[]): Promise<void> {
     const commit = commitSignal();
     try {
       const preparations: unknown[] = [];

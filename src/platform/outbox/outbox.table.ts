@@ -16,6 +16,8 @@ export const OutboxTable = defineEntity({
     availableAt: p.datetime(3).defaultRaw('now()'),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
+    /** the W3C traceparent of the change that wrote the row (docs/adr/0054); null when tracing is off */
+    traceparent: p.text().nullable(),
   },
   indexes: [{ name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' }],
   triggers: [

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { slotColumns, unnest } from '../database/array-parameters.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
+import { currentTraceparent } from '../observability/tracing.js';
 import { IdGenerator } from '../time/ids.js';
 import type { OutboxMessage } from './integration-event.js';
 import { outbox } from './outbox.table.js';
@@ -10,10 +11,19 @@ export type { OutboxMessage };
 
 /** Any number of rows in one statement of one text (one prepared statement), the columns bound as arrays. */
 const appendRows = prepared(
-  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; payload: string[]; created_at: Date[] }>) =>
+  (
+    p: Slots<{
+      event_id: string[];
+      workspace_id: string[];
+      type: string[];
+      payload: string[];
+      created_at: Date[];
+      traceparent: string | null;
+    }>,
+  ) =>
     outbox
       .insertInto('outbox')
-      .columns(['event_id', 'workspace_id', 'type', 'payload', 'created_at'])
+      .columns(['event_id', 'workspace_id', 'type', 'payload', 'created_at', 'traceparent'])
       .expression((eb) =>
         eb
           .selectFrom(
@@ -22,7 +32,14 @@ const appendRows = prepared(
               slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', payload: 'text', created_at: 'timestamptz' }, p),
             ),
           )
-          .select(['m.event_id', 'm.workspace_id', 'm.type', sql<{ data: unknown }>`m.payload::jsonb`.as('payload'), 'm.created_at']),
+          .select([
+            'm.event_id',
+            'm.workspace_id',
+            'm.type',
+            sql<{ data: unknown }>`m.payload::jsonb`.as('payload'),
+            'm.created_at',
+            sql<string | null>`${p.traceparent}::text`.as('traceparent'),
+          ]),
       ),
 );
 
@@ -34,6 +51,8 @@ export interface PublishedEvent {
   type: string;
   data: unknown;
   createdAt: Date;
+  /** the trace context to continue (docs/adr/0054): the relay's span for this row; null when tracing is off */
+  traceparent?: string | null;
 }
 
 /**
@@ -53,6 +72,7 @@ export class Outbox {
     if (!this.db.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
     if (messages.length === 0) return [];
     const eventIds = messages.map(() => this.ids.next('whmsg'));
+    const traceparent = currentTraceparent(); // the command's span, continued by the relay (docs/adr/0054)
     await this.db.all(
       appendRows({
         event_id: eventIds,
@@ -60,6 +80,7 @@ export class Outbox {
         type: messages.map((m) => m.type),
         payload: messages.map((m) => JSON.stringify({ data: m.data })),
         created_at: messages.map((m) => m.occurredAt),
+        traceparent,
       }),
     );
     return eventIds;

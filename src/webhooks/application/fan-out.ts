@@ -7,7 +7,7 @@ import type { CreateDelivery } from '../domain/delivery/index.js';
 import type { Endpoint } from '../domain/endpoint.js';
 import { FirstAttempts, type SentBatch } from './commands/dispatch-due-deliveries/first-attempts.js';
 import { DeliveryLog } from './delivery-log.js';
-import { EndpointRepository, MessageStore } from './ports/webhook.ports.js';
+import { EndpointRepository, MessageStore, type Envelope } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
 import { isSubscribable } from './webhook-events.js';
 
@@ -24,9 +24,9 @@ import { isSubscribable } from './webhook-events.js';
  */
 interface Planned {
   creates: CreateDelivery[];
-  messages: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[];
+  messages: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date; traceparent: string | null }[];
   endpoints: Map<string, Endpoint>;
-  bodies: Map<string, string>;
+  bodies: Map<string, Envelope>;
 }
 
 /** A batch planned and its first attempts sent, to be written in the relay's transaction. */
@@ -116,9 +116,10 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
       type: row.type,
       body: envelopeBody(row.eventId, row.type, row.createdAt, row.data),
       createdAt: row.createdAt,
+      traceparent: row.traceparent ?? null,
     }));
     const endpoints = new Map([...byWorkspace.values()].flat().map((e) => [e.id, e]));
-    const bodies = new Map(messages.map((m) => [m.eventId, m.body]));
+    const bodies = new Map(messages.map((m) => [m.eventId, { body: m.body, traceparent: m.traceparent }]));
     return { creates, messages, endpoints, bodies };
   }
 }

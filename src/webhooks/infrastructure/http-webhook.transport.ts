@@ -4,6 +4,7 @@ import { WebhookTransport, type PreparedTarget, type TransportOutcome } from '..
 import { SsrfGuard, UnsafeTargetError } from './ssrf-guard.js';
 import { WebhookSender } from './webhook-sender.js';
 import { signatureHeaders, signingKeys } from './webhook-signing.js';
+import { attemptSpan, outcomeAttributes } from './attempt-span.js';
 
 /** The guard, the Standard Webhooks signature and the pinned HTTPS sender, put together. */
 @Injectable()
@@ -30,10 +31,13 @@ export class HttpWebhookTransport extends WebhookTransport {
       const target = await this.guard.resolveTarget(url);
       const keys = signingKeys(secrets);
       return {
-        send: async (message, now, deadline) => {
-          const headers = signatureHeaders(keys, message.id, Math.floor(now.getTime() / 1000), message.body);
-          return { ...(await this.sender.send(target, headers, message.body, deadline)), refused: false };
-        },
+        send: (message, now, deadline) =>
+          attemptSpan(target.url, message, async (span) => {
+            const headers = signatureHeaders(keys, message.id, Math.floor(now.getTime() / 1000), message.body);
+            const outcome = await this.sender.send(target, headers, message.body, deadline);
+            span?.setAttributes(outcomeAttributes(outcome));
+            return { ...outcome, refused: false };
+          }),
       };
     } catch (err) {
       if (!(err instanceof UnsafeTargetError)) throw err;
@@ -44,7 +48,7 @@ export class HttpWebhookTransport extends WebhookTransport {
         durationMs: Math.round(performance.now() - started),
         refused: true,
       };
-      return { send: () => Promise.resolve({ ...refusal }) };
+      return { send: (message) => attemptSpan(new URL(url), message, () => Promise.resolve({ ...refusal })) };
     }
   }
 

@@ -1,20 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { MessageStore } from '../application/ports/webhook.ports.js';
+import { MessageStore, type Envelope } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
 /** Envelopes, once per event id. */
 const saveMessages = prepared(
-  (p: Slots<{ event_id: string[]; workspace_id: string[]; type: string[]; body: string[]; created_at: Date[] }>) =>
+  (
+    p: Slots<{
+      event_id: string[];
+      workspace_id: string[];
+      type: string[];
+      body: string[];
+      created_at: Date[];
+      traceparent: (string | null)[];
+    }>,
+  ) =>
     webhooks
       .insertInto('webhook_messages')
-      .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at'])
+      .columns(['event_id', 'workspace_id', 'type', 'body', 'created_at', 'traceparent'])
       .expression((eb) =>
         eb
           .selectFrom(
-            unnest('m', slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', body: 'text', created_at: 'timestamptz' }, p)),
+            unnest(
+              'm',
+              slotColumns(
+                { event_id: 'text', workspace_id: 'text', type: 'text', body: 'text', created_at: 'timestamptz', traceparent: 'text' },
+                p,
+              ),
+            ),
           )
           .selectAll(),
       )
@@ -24,7 +39,7 @@ const saveMessages = prepared(
 const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
   webhooks
     .selectFrom('webhook_messages')
-    .select(['event_id', 'body'])
+    .select(['event_id', 'body', 'traceparent'])
     .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
 );
 
@@ -35,7 +50,14 @@ export class SqlMessageStore extends MessageStore {
   }
 
   async saveMany(
-    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
+    messages: readonly {
+      eventId: string;
+      workspaceId: string;
+      type: string;
+      body: string;
+      createdAt: Date;
+      traceparent?: string | null;
+    }[],
   ): Promise<void> {
     if (messages.length === 0) return;
     await this.db.all(
@@ -45,14 +67,15 @@ export class SqlMessageStore extends MessageStore {
         type: messages.map((m) => m.type),
         body: messages.map((m) => m.body),
         created_at: messages.map((m) => m.createdAt),
+        traceparent: messages.map((m) => m.traceparent ?? null),
       }),
     );
   }
 
-  async bodies(eventIds: readonly string[]): Promise<Map<string, string>> {
+  async bodies(eventIds: readonly string[]): Promise<Map<string, Envelope>> {
     if (eventIds.length === 0) return new Map();
     const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
-    return new Map(rows.map((r) => [r.event_id, r.body]));
+    return new Map(rows.map((r) => [r.event_id, { body: r.body, traceparent: r.traceparent }]));
   }
 
   async carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]> {

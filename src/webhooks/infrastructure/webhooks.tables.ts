@@ -47,6 +47,8 @@ export const WebhookMessageTable = defineEntity({
     type: p.text(),
     body: p.text(),
     createdAt: p.datetime(3),
+    /** the trace every attempt of this envelope continues (docs/adr/0054); null when tracing was off */
+    traceparent: p.text().nullable(),
   },
   indexes: [{ name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' }],
 });

@@ -88,13 +88,26 @@ export abstract class DeliveryStore {
   abstract ofEvents(eventIds: readonly string[]): Promise<string[]>;
 }
 
+/** An envelope to send: its exact bytes, and the trace its attempts continue (docs/adr/0054; null when untraced). */
+export interface Envelope {
+  body: string;
+  traceparent: string | null;
+}
+
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
   abstract saveMany(
-    messages: readonly { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date }[],
+    messages: readonly {
+      eventId: string;
+      workspaceId: string;
+      type: string;
+      body: string;
+      createdAt: Date;
+      traceparent?: string | null;
+    }[],
   ): Promise<void>;
-  /** The bodies of the envelopes that exist, by event id. */
-  abstract bodies(eventIds: readonly string[]): Promise<Map<string, string>>;
+  /** The envelopes that exist, by event id. */
+  abstract bodies(eventIds: readonly string[]): Promise<Map<string, Envelope>>;
   /**
    * The workspace's envelopes created at or after `since` whose body contains one of `needles` (lower-case, any
    * case in the body), locked until the transaction ends: the candidates of an erasure.
@@ -121,7 +134,11 @@ export interface TransportOutcome {
 /** A webhook URL resolved and checked by the SSRF guard, with its signing secrets, ready to send to. */
 export interface PreparedTarget {
   /** `deadline`: the batch's one time-out signal (else the attempt's own WEBHOOK_ATTEMPT_TIMEOUT_MS) */
-  send(message: { id: string; body: string }, now: Date, deadline?: AbortSignal): Promise<TransportOutcome & { refused: boolean }>;
+  send(
+    message: { id: string; body: string; traceparent?: string | null },
+    now: Date,
+    deadline?: AbortSignal,
+  ): Promise<TransportOutcome & { refused: boolean }>;
 }
 
 /**

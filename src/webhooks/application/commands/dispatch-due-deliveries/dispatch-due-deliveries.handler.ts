@@ -7,7 +7,7 @@ import { Clock } from '../../../../platform/time/clock.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { shareClaim } from '../../../domain/fair-share.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../../ports/dispatch.ports.js';
-import { EndpointRepository, MessageStore, WebhookTransport, type PreparedTarget } from '../../ports/webhook.ports.js';
+import { EndpointRepository, MessageStore, WebhookTransport, type Envelope, type PreparedTarget } from '../../ports/webhook.ports.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from './in-flight-deliveries.js';
@@ -17,7 +17,7 @@ import { prepareTargets, recordAttempt } from './targets.js';
 interface Batch {
   claimed: ClaimedDelivery[];
   endpoints: Map<string, Endpoint>;
-  bodies: Map<string, string>;
+  bodies: Map<string, Envelope>;
   nextDue: Date | null;
   /** due work was left for later because an endpoint, a workspace or the process was at its bound */
   held: boolean;
@@ -124,9 +124,10 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       const target = p.targets.get(endpoint.id);
       if (!target) throw new Error(`endpoint ${endpoint.id} was not prepared`);
       if (target instanceof Error) throw target;
-      const body = p.bodies.get(c.eventId);
-      if (body === undefined) throw new Error(`envelope ${c.eventId} is missing`);
-      const outcome = await target.send({ id: c.eventId, body }, this.clock.now(), p.deadline);
+      const envelope = p.bodies.get(c.eventId);
+      if (envelope === undefined) throw new Error(`envelope ${c.eventId} is missing`);
+      const message = { id: c.eventId, body: envelope.body, traceparent: envelope.traceparent };
+      const outcome = await target.send(message, this.clock.now(), p.deadline);
       this.inFlight.slowLane.record(c.endpointId, outcome.timedOut === true);
       slots.attempted(c); // the endpoint's slot is free while the outcome is recorded
       await this.recorder.record({

@@ -14,6 +14,7 @@ import {
   EndpointRepository,
   OwnerNotifier,
   WebhookTransport,
+  type Envelope,
   type NewStream,
   type PreparedTarget,
   type TransportOutcome,
@@ -27,8 +28,8 @@ export interface NewDeliveries {
   creates: CreateDelivery[];
   /** the endpoints the deliveries go to, by id (as the fan-out read them) */
   endpoints: ReadonlyMap<string, Endpoint>;
-  /** envelope bodies by event id */
-  bodies: ReadonlyMap<string, string>;
+  /** envelopes by event id */
+  bodies: ReadonlyMap<string, Envelope>;
   /** settles when the relay's transaction that writes the batch ends: true once it committed */
   committed: Promise<boolean>;
 }
@@ -176,7 +177,9 @@ export class FirstAttempts {
     try {
       const target = targets.get(d.claim.endpointId);
       if (!target || target instanceof Error) throw target ?? new Error(`endpoint ${d.claim.endpointId} was not prepared`);
-      const outcome = await target.send({ id: d.create.eventId, body: batch.bodies.get(d.create.eventId)! }, this.clock.now(), deadline);
+      const envelope = batch.bodies.get(d.create.eventId)!;
+      const message = { id: d.create.eventId, body: envelope.body, traceparent: envelope.traceparent };
+      const outcome = await target.send(message, this.clock.now(), deadline);
       this.inFlight.slowLane.record(d.claim.endpointId, outcome.timedOut === true);
       slots.attempted(d.claim);
       d.outcome = outcome;

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '../../src/platform/database/embedded-postgres.js';
+import { aTenant } from '../factories/access.factory.js';
+import { HttpsReceiver } from '../support/https-receiver.js';
+import { OtlpCollector, type CollectedSpan } from '../support/otlp-collector.js';
+import { launch, stop } from '../support/processes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Traces (docs/adr/0054): the compiled API process, its workers in the same process, exporting over OTLP (HTTP with
+ * JSON) to a collector on loopback. One page publish is followed in one trace from the HTTP request through the
+ * command, its statements, the outbox relay and the webhook attempt to a real HTTPS receiver. The SDK instruments
+ * modules as Node loads them, which jest's own module loader bypasses: hence a process, not the in-process test app.
+ */
+describe('traces', () => {
+  let t: TestApp;
+  const rx = new HttpsReceiver();
+  const otel = new OtlpCollector();
+  let api: Awaited<ReturnType<typeof launch>> | undefined;
+  let port = 0;
+
+  beforeAll(async () => {
+    await rx.start();
+    await otel.start();
+    t = await startTestApp();
+    port = await freePort();
+  }, 30_000);
+  afterAll(async () => {
+    if (api) await stop(api.child);
+    await t.close();
+    await rx.close();
+    await otel.close();
+  });
+
+  it('follows a page publish from the request to the webhook attempt in one trace, and sends no traceparent out', async () => {
+    const { auth } = await aTenant(t.commands);
+    api = await launch(
+      'dist/main.js',
+      {
+        DATABASE_URL: t.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'), // the test app's key
+        WEBHOOK_ALLOWED_TARGETS: rx.target,
+        NODE_EXTRA_CA_CERTS: new URL('../support/tls/ca.pem', import.meta.url).pathname,
+        OTEL_EXPORTER_OTLP_ENDPOINT: otel.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+      /Bio-Page API listening/,
+    );
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBeLessThan(300);
+      return (await res.json()) as { id: string };
+    };
+    await call('/v1/webhook-endpoints', { url: rx.url('/traced'), event_types: ['page.published'] });
+    const page = await call('/v1/pages', { title: 'Traced' });
+    await call(`/v1/pages/${page.id}/publish`, {});
+    await rx.waitFor((r) => r.some((x) => x.path === '/traced' && x.body.includes('page.published')));
+
+    const isAttempt = (s: CollectedSpan) => s.name === 'webhook attempt';
+    const publishSpan = (spans: CollectedSpan[]) => spans.find((s) => s.kind === 2 && s.name === 'POST /v1/pages/:page_id/publish'); // the HTTP server span
+    let trace: CollectedSpan[] = [];
+    await otel.waitFor((spans) => {
+      const server = publishSpan(spans);
+      trace = server ? spans.filter((s) => s.traceId === server.traceId) : [];
+      return trace.some(isAttempt) && trace.some((s) => s.name.startsWith('outbox publish'));
+    });
+
+    const byId = new Map(trace.map((s) => [s.spanId, s]));
+    const parentOf = (s: CollectedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
+    const ancestry = (s: CollectedSpan): string[] => {
+      const p = parentOf(s);
+      return p ? [...ancestry(p), p.name] : [];
+    };
+    const server = publishSpan(trace)!;
+    expect(server.parentSpanId).toBeUndefined(); // the request started the trace
+    const command = trace.find((s) => s.name === 'command PublishPage')!;
+    expect(command).toBeDefined();
+    expect(trace.some((s) => s.scope.includes('fastify'))).toBe(true);
+    expect(trace.some((s) => s.scope.includes('instrumentation-pg') && ancestry(s).includes(command.name))).toBe(true);
+    const relayed = trace.find((s) => s.name === 'outbox publish page.published')!;
+    expect(parentOf(relayed)).toBe(command); // carried across the outbox row
+    const attempt = trace.find(isAttempt)!;
+    expect(parentOf(attempt)).toBe(relayed);
+    expect(attempt.attributes['http.response.status_code']).toBe(204);
+    // The relay's batch is a trace of its own, linked to the change.
+    await otel.waitFor((spans) => spans.some((s) => s.name === 'outbox relay batch'));
+    const batch = otel.spans.find((s) => s.name === 'outbox relay batch' && s.links.some((l) => l.spanId === command.spanId));
+    expect(batch).toBeDefined();
+    // Receivers are third parties: no trace context goes to them.
+    for (const r of rx.received) expect(r.headers.traceparent).toBeUndefined();
+  }, 60_000);
+});
