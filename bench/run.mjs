@@ -11,6 +11,7 @@
 //    (bench/validation-bomb.mjs);
 //  - the publish scheduler: 10,000 pages scheduled for one instant, published by two worker processes, each
 //    exactly once (bench/scheduler.mjs);
+//  - tracing's cost: the API's read and create with tracing off and on (OTLP to a local stand-in; bench/traces.mjs);
 //  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`).
 // A fresh database (dropped at the end) on the server `npm start` uses: DATABASE_URL's, else the embedded
 // PostgreSQL in DATA_DIR (bench/database.mjs).
@@ -25,6 +26,7 @@ import { validationBomb } from './validation-bomb.mjs';
 import { schedulerBench } from './scheduler.mjs';
 import { cliStartup } from './cli-startup.mjs';
 import { benchDatabase } from './database.mjs';
+import { tracesBench } from './traces.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -41,7 +43,7 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
+// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
 // only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
@@ -699,14 +701,16 @@ try {
     }
   }
 
-  const notHttp = ['webhooks', 'site', 'cache', 'bomb', 'scheduler', 'cli'];
+  const notHttp = ['webhooks', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'];
   const peakRss = notHttp.includes(ONLY) ? null : await httpBench();
   if (!ONLY || ONLY === 'site') await siteBench();
   if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
   if (!ONLY || ONLY === 'bomb') rows.push(...(await validationBomb({ launch, freePort, rssOf, sleep, stopGracefully, cli, common, auth })));
   if (!ONLY || ONLY === 'scheduler')
     rows.push(...(await schedulerBench({ launch, freePort, sleep, stopGracefully, cpuOf, common, auth, dbUrl })));
-  const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli'].includes(ONLY) ? null : await webhookBench();
+  if (!ONLY || ONLY === 'traces')
+    await tracesBench({ launch, freePort, stopGracefully, common, auth, report, duration: DURATION, rounds: ROUNDS });
+  const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'].includes(ONLY) ? null : await webhookBench();
   if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
   console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
   console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
