@@ -103,5 +103,6 @@ describe('traces', () => {
     await otel.waitFor((spans) => spans.some(linksTheChange));
     // Receivers are third parties: no trace context goes to them.
     for (const r of rx.received) expect(r.headers.traceparent).toBeUndefined();
+    expect([...otel.paths]).toEqual(['/v1/traces']); // traces only: no OTLP metrics or logs
   }, 60_000);
 });

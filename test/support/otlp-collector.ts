@@ -27,6 +27,8 @@ const valueOf = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Nu
  */
 export class OtlpCollector {
   readonly spans: CollectedSpan[] = [];
+  /** the path of every export request (`/v1/traces`, `/v1/metrics`, `/v1/logs`) */
+  readonly paths = new Set<string>();
   private server!: Server;
   port = 0;
 
@@ -36,6 +38,7 @@ export class OtlpCollector {
       req.setEncoding('utf8');
       req.on('data', (c: string) => (body += c));
       req.on('end', () => {
+        this.paths.add(req.url ?? '');
         if (req.url === '/v1/traces') this.collect(JSON.parse(body));
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });

@@ -2,7 +2,6 @@ import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { markTracingOn } from './tracing.js';
 
 /** Requests that are not traced: probes and scrapes, many times a minute, each a trace of its own otherwise. */
@@ -17,10 +16,13 @@ const UNTRACED = /^\/(health|ready|live|metrics)\b/;
  * exporter follows the standard OTEL_* variables (OTLP over HTTP with protobuf by default;
  * OTEL_EXPORTER_OTLP_PROTOCOL=http/json or grpc). Returns the shutdown, which flushes what is pending.
  */
-export function startTracing(options: { spanProcessors?: SpanProcessor[] } = {}): () => Promise<void> {
+export function startTracing(): () => Promise<void> {
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ?? 'bio-page',
-    ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : {}),
+    // Traces only: the metrics stay Prometheus's (/metrics), and the logs pino's. Unset, the SDK would export both
+    // over OTLP as well.
+    metricReaders: [],
+    logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
