@@ -1,6 +1,5 @@
-import type { Link, Span } from '@opentelemetry/api';
+import { ROOT_CONTEXT, type Link, type Span } from '@opentelemetry/api';
 import { contextOf, endSpan, inSpan, linkTo, SpanKind, startSpan, traceparentOf, tracingOn } from '../observability/tracing.js';
-import { ROOT_CONTEXT } from '@opentelemetry/api';
 import type { PublishedEvent } from './outbox.js';
 
 /**

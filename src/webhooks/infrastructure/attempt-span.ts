@@ -1,6 +1,5 @@
-import type { Attributes, Span } from '@opentelemetry/api';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { contextOf, inSpan, SpanKind, tracingOn } from '../../platform/observability/tracing.js';
-import type { SendOutcome } from './webhook-sender.js';
 
 /**
  * One webhook attempt's span (docs/adr/0054), a child of the envelope's stored trace context (the relay's span for
@@ -9,11 +8,12 @@ import type { SendOutcome } from './webhook-sender.js';
  * the receivers are third parties who have no use for our trace ids. Nothing is sent to them.
  */
 export function attemptSpan<T>(
-  url: URL,
+  url: string | URL,
   message: { id: string; traceparent?: string | null },
   send: (span?: Span) => Promise<T>,
 ): Promise<T> {
   if (!tracingOn()) return send();
+  const parsed = url instanceof URL ? url : URL.parse(url);
   return inSpan(
     'webhook attempt',
     {
@@ -21,8 +21,7 @@ export function attemptSpan<T>(
       ...(message.traceparent ? { parent: contextOf(message.traceparent) } : {}),
       attributes: {
         'http.request.method': 'POST',
-        'server.address': url.hostname,
-        'server.port': Number(url.port || 443),
+        ...(parsed ? { 'server.address': parsed.hostname, 'server.port': Number(parsed.port || 443) } : {}),
         'webhook.event_id': message.id,
       },
     },
@@ -30,10 +29,22 @@ export function attemptSpan<T>(
   );
 }
 
-export function outcomeAttributes(outcome: SendOutcome): Attributes {
-  return {
-    ...(outcome.statusCode !== null ? { 'http.response.status_code': outcome.statusCode } : {}),
-    'webhook.delivered': outcome.delivered,
-    ...(outcome.error ? { 'error.type': outcome.timedOut ? 'timeout' : outcome.error.slice(0, 100) } : {}),
-  };
+/** Records an attempt's outcome on its span: the status code, and an error status when it was not delivered. */
+export function recordOutcome(
+  span: Span | undefined,
+  outcome: { delivered: boolean; statusCode: number | null; error: string | null; timedOut?: boolean; refused?: boolean },
+): void {
+  if (!span) return;
+  if (outcome.statusCode !== null) span.setAttribute('http.response.status_code', outcome.statusCode);
+  span.setAttribute('webhook.delivered', outcome.delivered);
+  if (outcome.delivered) return;
+  const type = outcome.refused
+    ? 'refused'
+    : outcome.timedOut
+      ? 'timeout'
+      : outcome.statusCode !== null
+        ? String(outcome.statusCode)
+        : 'network';
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error ?? undefined });
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { Span } from '@opentelemetry/api';
 import { ValidationError } from '../../platform/domain/domain-error.js';
 import { WebhookTransport, type PreparedTarget, type TransportOutcome } from '../application/ports/webhook.ports.js';
 import { SsrfGuard, UnsafeTargetError } from './ssrf-guard.js';
 import { WebhookSender } from './webhook-sender.js';
 import { signatureHeaders, signingKeys } from './webhook-signing.js';
-import { attemptSpan, outcomeAttributes } from './attempt-span.js';
+import { attemptSpan, recordOutcome } from './attempt-span.js';
 
 /** The guard, the Standard Webhooks signature and the pinned HTTPS sender, put together. */
 @Injectable()
@@ -35,7 +36,7 @@ export class HttpWebhookTransport extends WebhookTransport {
           attemptSpan(target.url, message, async (span) => {
             const headers = signatureHeaders(keys, message.id, Math.floor(now.getTime() / 1000), message.body);
             const outcome = await this.sender.send(target, headers, message.body, deadline);
-            span?.setAttributes(outcomeAttributes(outcome));
+            recordOutcome(span, outcome);
             return { ...outcome, refused: false };
           }),
       };
@@ -48,7 +49,11 @@ export class HttpWebhookTransport extends WebhookTransport {
         durationMs: Math.round(performance.now() - started),
         refused: true,
       };
-      return { send: (message) => attemptSpan(new URL(url), message, () => Promise.resolve({ ...refusal })) };
+      const refused = (span?: Span) => {
+        recordOutcome(span, refusal);
+        return Promise.resolve({ ...refusal });
+      };
+      return { send: (message) => attemptSpan(url, message, refused) };
     }
   }
 
