@@ -43,8 +43,8 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces runs one part; BENCH_ONLY=read only the page read and its baseline; BENCH_ONLY=cache
-// only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
+// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces runs one part; BENCH_ONLY=read only the page read and its baseline;
+// BENCH_ONLY=cache only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
