@@ -10,7 +10,8 @@ const BATCH = 10_000;
 
 /**
  * Raw view/click facts are kept ANALYTICS_FACT_RETENTION_DAYS (at least 90, the longest summary range).
- * The summary reads the daily rollups, which are kept, so deleting facts changes no figure.
+ * The summary reads the daily rollups, which are kept, so deleting facts changes no figure. Batches are found through
+ * the BRIN index on `occurred_at` (docs/adr/0021, 0055).
  */
 @Injectable()
 export class AnalyticsRetention implements RetentionTask {
@@ -29,8 +30,18 @@ export class AnalyticsRetention implements RetentionTask {
       (limit) =>
         analytics
           .deleteFrom('analytics_facts')
-          .where('id', 'in', (eb) =>
-            eb.selectFrom('analytics_facts').select('id').where('occurred_at', '<', cutoff).limit(limit).forUpdate().skipLocked(),
+          .where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('workspace_id', 'id'),
+              'in',
+              selectFrom('analytics_facts')
+                .select(['workspace_id', 'id'])
+                .where('occurred_at', '<', cutoff)
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('workspace_id', 'id'),
+            ),
           )
           .returning('id'),
       BATCH,

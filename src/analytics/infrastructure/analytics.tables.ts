@@ -46,6 +46,7 @@ export const AnalyticsDailyVisitorsTable = defineEntity({
     day: p.date().primary(),
     visitorHash: p.text().primary(),
   },
+  indexes: [{ name: 'analytics_daily_visitors_day_idx', properties: ['day'] }],
 });
 
 export const AnalyticsDailyLinksTable = defineEntity({

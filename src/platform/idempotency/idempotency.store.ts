@@ -8,6 +8,7 @@ import { jsonb, sql } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import type { PersonalDataErasure, PersonalDataHolder } from '../erasure/personal-data.js';
 import { HttpProblem } from '../http/problem.js';
+import { purgeExpiredKeys } from './idempotency-retention.js';
 import { idempotency } from './idempotency.table.js';
 
 export interface IdempotencyScope {
@@ -227,15 +228,9 @@ export class IdempotencyStore implements PersonalDataHolder {
     return rewritten;
   }
 
-  /** Deletes keys past their retention; returns how many. */
-  async purgeExpired(): Promise<number> {
-    const rows = await this.db.all(
-      idempotency
-        .deleteFrom('idempotency_keys')
-        .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`)
-        .returning('key'),
-    );
-    return rows.length;
+  /** Deletes keys past their retention, in batches; returns how many. */
+  purgeExpired(): Promise<number> {
+    return purgeExpiredKeys(this.db, IDEMPOTENCY_RETENTION_HOURS);
   }
 }
 

@@ -6,6 +6,7 @@ import { PgListener } from '../database/pg-listener.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { DatabaseOutage } from '../observability/database-outage.js';
+import { deleteInBatches } from '../workers/batched-delete.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import type { PublishedEvent } from './outbox.js';
@@ -89,6 +90,8 @@ type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>
 
 const POLL_MS = 2_000;
 const MAX_BACKOFF_S = 300;
+/** Rows per retention delete (docs/adr/0055): a short statement, whatever the backlog. */
+const PURGE_BATCH = 5_000;
 
 /**
  * Publishes outbox rows: woken by LISTEN/NOTIFY (a trigger notifies on insert), with a polling backstop.
@@ -140,15 +143,33 @@ export class OutboxRelay implements BackgroundWorker {
     await this.listener.stop();
   }
 
-  /** Deletes rows published more than `days` ago; returns how many. */
-  async purgeProcessed(days = 7): Promise<number> {
-    const rows = await this.db.all(
-      outbox
-        .deleteFrom('outbox')
-        .where('processed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
-        .returning('seq'),
+  /**
+   * Deletes rows published more than `days` ago, in batches found through `outbox_processed_idx`; returns how many.
+   * Pending rows (not yet published) are never deleted.
+   */
+  purgeProcessed(days = 7): Promise<number> {
+    const cutoff = sql<Date>`now() - make_interval(days => ${days})`;
+    return deleteInBatches(
+      this.db,
+      (limit) =>
+        outbox
+          .deleteFrom('outbox')
+          .where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('workspace_id', 'seq'),
+              'in',
+              selectFrom('outbox')
+                .select(['workspace_id', 'seq'])
+                .where('processed_at', '<', cutoff)
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('workspace_id', 'seq'),
+            ),
+          )
+          .returning('seq'),
+      PURGE_BATCH,
     );
-    return rows.length;
   }
 
   /** Claims and publishes one batch; returns the number of rows marked done. */

@@ -19,7 +19,10 @@ export const OutboxTable = defineEntity({
     /** the W3C traceparent of the change that wrote the row (docs/adr/0054); null when tracing is off */
     traceparent: p.text().nullable(),
   },
-  indexes: [{ name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' }],
+  indexes: [
+    { name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' },
+    { name: 'outbox_processed_idx', properties: ['processedAt'], where: 'processed_at IS NOT NULL' },
+  ],
   triggers: [
     {
       name: 'outbox_notify',

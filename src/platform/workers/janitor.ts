@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Statement } from '../database/query-builder.js';
-import { Sql } from '../database/sql.js';
 import { IdempotencyStore } from '../idempotency/idempotency.store.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { WindowCounter } from '../rate-limit/window-counter.js';
 import type { Clock } from '../time/clock.js';
 import { WorkerRegistry, type BackgroundWorker } from './worker-host.js';
+
+export { deleteInBatches } from './batched-delete.js';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -18,7 +18,8 @@ export interface RetentionTask {
 
 /**
  * Every 10 minutes: deletes idempotency keys past their 24 h retention, outbox rows published over 7 days
- * ago, and whatever the contexts' retention tasks say is past its time. A failing task is logged and
+ * ago, and whatever the contexts' retention tasks say is past its time (docs/adr/0021, 0055). Every task deletes
+ * in batches of bounded size, each found through an index. A failing task is logged and
  * retried at the next sweep; it does not stop the others.
  */
 @Injectable()
@@ -92,17 +93,4 @@ export class Janitor implements BackgroundWorker {
 /** The instant `days` days before now: what is older is past its retention. */
 export function retentionCutoff(clock: Clock, days: number): Date {
   return new Date(clock.now().getTime() - days * 86_400_000);
-}
-
-/**
- * Runs a `DELETE … RETURNING` statement built for a row limit (`statement(batch)`), again and again until a
- * round deletes fewer rows than the limit; returns the total. Short statements keep locks short on big tables.
- */
-export async function deleteInBatches(db: Sql, statement: (limit: number) => Statement<unknown>, batch: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = (await db.all(statement(batch))).length;
-    total += n;
-    if (n < batch) return total;
-  }
 }

@@ -10,9 +10,9 @@ import { webhooks } from './webhooks.tables.js';
 const BATCH = 5_000;
 
 /**
- * Delivery logs are kept WEBHOOK_DELIVERY_RETENTION_DAYS (at least the 30-day replay window): older
- * finished deliveries (SUCCEEDED or FAILED) go with their event streams, then envelopes no delivery
- * refers to. Pending deliveries are never deleted. Rows a dispatcher or a resend holds are skipped
+ * Delivery logs are kept WEBHOOK_DELIVERY_RETENTION_DAYS (at least the 30-day replay window) after they end:
+ * finished deliveries (SUCCEEDED or FAILED) whose last event is older go with their event streams, then envelopes
+ * no delivery refers to. Pending deliveries are never deleted. Rows a dispatcher or a resend holds are skipped
  * (SKIP LOCKED) and deleted at a later sweep.
  */
 @Injectable()
@@ -32,15 +32,34 @@ export class WebhookRetention implements RetentionTask {
       (limit) =>
         webhooks
           .deleteFrom('webhook_deliveries')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('webhook_deliveries')
-              .select('id')
-              .where('status', '<>', sql.lit('PENDING'))
-              .where('created_at', '<', cutoff)
-              .limit(limit)
-              .forUpdate()
-              .skipLocked(),
+          .where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('workspace_id', 'id'),
+              'in',
+              selectFrom('webhook_deliveries as d')
+                .select(['d.workspace_id', 'd.id'])
+                .where('d.status', '<>', sql.lit('PENDING'))
+                // A delivery ends after it is created: the BRIN index on created_at narrows the scan.
+                .where('d.created_at', '<', cutoff)
+                // Ended before the cutoff: no event of its stream since then moved it (a redaction comes after the
+                // end and moves nothing). One probe of the stream's primary key.
+                .where((inner) =>
+                  inner.not(
+                    inner.exists(
+                      inner
+                        .selectFrom('webhook_delivery_events as e')
+                        .select('e.version')
+                        .whereRef('e.delivery_id', '=', 'd.id')
+                        .where('e.type', '<>', sql.lit('PayloadRedacted'))
+                        .where(sql<Date>`(e.data->>'at')::timestamptz`, '>=', cutoff),
+                    ),
+                  ),
+                )
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('workspace_id', 'id'),
+            ),
           )
           .returning('id'),
       BATCH,

@@ -12,6 +12,7 @@ import { Migration0010FairDispatch } from './0010-fair-dispatch.js';
 import { Migration0011PageSlugs } from './0011-page-slugs.js';
 import { Migration0012ContactErasure } from './0012-contact-erasure.js';
 import { Migration0021OutboxTraceparent } from './0021-outbox-traceparent.js';
+import { Migration0022RetentionAtScale } from './0022-retention-at-scale.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -31,4 +32,5 @@ export const migrations: MigrationObject[] = [
   { name: '0011-page-slugs', class: Migration0011PageSlugs },
   { name: '0012-contact-erasure', class: Migration0012ContactErasure },
   { name: '0021-outbox-traceparent', class: Migration0021OutboxTraceparent },
+  { name: '0022-retention-at-scale', class: Migration0022RetentionAtScale },
 ];

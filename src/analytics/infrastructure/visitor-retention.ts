@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '../../platform/database/sql.js';
+import { Clock } from '../../platform/time/clock.js';
+import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
+import { RANGE_DAYS } from '../domain/analytics.js';
+import { analytics } from './analytics.tables.js';
+
+const BATCH = 10_000;
+/** The longest summary range: the days a daily visitor set may still be needed for (today included). */
+export const VISITOR_HASH_DAYS = Math.max(...RANGE_DAYS);
+
+/**
+ * The daily visitor sets (daily-salted hashes, which only deduplicate a day's visitors into its rollup) are kept for
+ * the last VISITOR_HASH_DAYS UTC days, today included, and no longer (docs/adr/0055). Older days go in batches
+ * found through `analytics_daily_visitors_day_idx`; the rollups keep their unique counts.
+ */
+@Injectable()
+export class VisitorHashRetention implements RetentionTask {
+  readonly name = 'daily visitor hashes';
+
+  constructor(
+    private readonly db: Sql,
+    private readonly clock: Clock,
+  ) {}
+
+  purge(): Promise<number> {
+    const firstKept = new Date(this.clock.now().getTime() - (VISITOR_HASH_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    return deleteInBatches(
+      this.db,
+      (limit) =>
+        analytics
+          .deleteFrom('analytics_daily_visitors')
+          .where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('workspace_id', 'day', 'visitor_hash'),
+              'in',
+              selectFrom('analytics_daily_visitors')
+                .select(['workspace_id', 'day', 'visitor_hash'])
+                .where('day', '<', firstKept)
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('workspace_id', 'day', 'visitor_hash'),
+            ),
+          )
+          .returning('visitor_hash'),
+      BATCH,
+    );
+  }
+}
