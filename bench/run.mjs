@@ -27,6 +27,7 @@ import { schedulerBench } from './scheduler.mjs';
 import { cliStartup } from './cli-startup.mjs';
 import { benchDatabase } from './database.mjs';
 import { tracesBench } from './traces.mjs';
+import { growthBench } from './growth.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -46,6 +47,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 // BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces runs one part; BENCH_ONLY=read only the page read and its baseline;
 // BENCH_ONLY=cache only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
+// BENCH_ONLY=growth: the hot paths on a fresh database and over a year of data, and the retention run
+// (bench/growth.mjs; BENCH_GROWTH_SCALE, BENCH_GROWTH_PURGE).
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
 // BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
@@ -701,21 +704,28 @@ try {
     }
   }
 
-  const notHttp = ['webhooks', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'];
-  const peakRss = notHttp.includes(ONLY) ? null : await httpBench();
-  if (!ONLY || ONLY === 'site') await siteBench();
-  if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
-  if (!ONLY || ONLY === 'bomb') rows.push(...(await validationBomb({ launch, freePort, rssOf, sleep, stopGracefully, cli, common, auth })));
-  if (!ONLY || ONLY === 'scheduler')
-    rows.push(...(await schedulerBench({ launch, freePort, sleep, stopGracefully, cpuOf, common, auth, dbUrl })));
-  if (!ONLY || ONLY === 'traces')
-    await tracesBench({ launch, freePort, stopGracefully, common, auth, report, duration: DURATION, rounds: ROUNDS });
-  const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'].includes(ONLY) ? null : await webhookBench();
-  if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
-  console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
-  console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
-  for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);
-  if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
+  if (ONLY === 'growth') {
+    const lines = await growthBench({ launch, freePort, stopGracefully, cannon, cli, common, auth, ws, dbUrl });
+    console.log(`\nnpm run bench (growth): Node ${process.versions.node}\n`);
+    for (const line of lines) console.log(`- ${line}`);
+  } else {
+    const notHttp = ['webhooks', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'];
+    const peakRss = notHttp.includes(ONLY) ? null : await httpBench();
+    if (!ONLY || ONLY === 'site') await siteBench();
+    if (!ONLY || ONLY === 'site' || ONLY === 'cache') await cacheBench();
+    if (!ONLY || ONLY === 'bomb')
+      rows.push(...(await validationBomb({ launch, freePort, rssOf, sleep, stopGracefully, cli, common, auth })));
+    if (!ONLY || ONLY === 'scheduler')
+      rows.push(...(await schedulerBench({ launch, freePort, sleep, stopGracefully, cpuOf, common, auth, dbUrl })));
+    if (!ONLY || ONLY === 'traces')
+      await tracesBench({ launch, freePort, stopGracefully, common, auth, report, duration: DURATION, rounds: ROUNDS });
+    const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'].includes(ONLY) ? null : await webhookBench();
+    if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
+    console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
+    console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
+    for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);
+    if (peakRss !== null) console.log(`\nAPI RSS under load: peak ${peakRss.toFixed(0)} MiB`);
+  }
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
