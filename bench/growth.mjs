@@ -27,7 +27,6 @@ const PAGES = 50;
 const PENDING = 1_000;
 const RUNS = 60;
 const CHUNK = 1_000_000;
-const DAY_S = 86_400;
 // BENCH_GROWTH_PURGE=0 skips the retention run.
 const PURGE = process.env.BENCH_GROWTH_PURGE !== '0';
 
@@ -45,7 +44,7 @@ const n = (x) => Math.round(x).toLocaleString('en');
 const since = (t0) => (performance.now() - t0) / 1000;
 class Rollback extends Error {}
 
-export async function growthBench({ launch, freePort, stopGracefully, cannon, cli, common, auth, ws, dbUrl }) {
+export async function growthBench({ launch, freePort, stopGracefully, cannon, common, auth, ws, dbUrl }) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
   pool.on('error', () => undefined);
   const q = (text, params) => pool.query(text, params);
@@ -267,7 +266,6 @@ async function purgeYear(pool, sql, base, auth) {
   const { purgeExpiredKeys } = await import('../dist/platform/idempotency/idempotency-retention.js');
   const clock = { now: () => new Date() };
   const config = { retentionDays: { analyticsFacts: 180, webhookDeliveries: 30 } };
-  const { compileStatement } = await import('../dist/platform/database/query-builder.js');
   const batches = [];
   const plans = new Map();
   let task = '';

@@ -705,7 +705,7 @@ try {
   }
 
   if (ONLY === 'growth') {
-    const lines = await growthBench({ launch, freePort, stopGracefully, cannon, cli, common, auth, ws, dbUrl });
+    const lines = await growthBench({ launch, freePort, stopGracefully, cannon, common, auth, ws, dbUrl });
     console.log(`\nnpm run bench (growth): Node ${process.versions.node}\n`);
     for (const line of lines) console.log(`- ${line}`);
   } else {
