@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
+import { rowsOf } from '../../platform/workers/batched-delete.js';
 import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 import { analytics } from './analytics.tables.js';
 
@@ -30,17 +32,14 @@ export class AnalyticsRetention implements RetentionTask {
       (limit) =>
         analytics
           .deleteFrom('analytics_facts')
-          .where(({ eb, refTuple, selectFrom }) =>
-            eb(
-              refTuple('workspace_id', 'id'),
-              'in',
+          .where(({ selectFrom }) =>
+            rowsOf(
               selectFrom('analytics_facts')
-                .select(['workspace_id', 'id'])
+                .select(sql`ctid`.as('ctid'))
                 .where('occurred_at', '<', cutoff)
                 .limit(limit)
                 .forUpdate()
-                .skipLocked()
-                .$asTuple('workspace_id', 'id'),
+                .skipLocked(),
             ),
           )
           .returning('id'),

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
+import { rowsOf } from '../../platform/workers/batched-delete.js';
 import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
 import { RANGE_DAYS } from '../domain/analytics.js';
 import { analytics } from './analytics.tables.js';
@@ -30,17 +32,14 @@ export class VisitorHashRetention implements RetentionTask {
       (limit) =>
         analytics
           .deleteFrom('analytics_daily_visitors')
-          .where(({ eb, refTuple, selectFrom }) =>
-            eb(
-              refTuple('workspace_id', 'day', 'visitor_hash'),
-              'in',
+          .where(({ selectFrom }) =>
+            rowsOf(
               selectFrom('analytics_daily_visitors')
-                .select(['workspace_id', 'day', 'visitor_hash'])
+                .select(sql`ctid`.as('ctid'))
                 .where('day', '<', firstKept)
                 .limit(limit)
                 .forUpdate()
-                .skipLocked()
-                .$asTuple('workspace_id', 'day', 'visitor_hash'),
+                .skipLocked(),
             ),
           )
           .returning('visitor_hash'),

@@ -1,6 +1,6 @@
 import { sql } from '../database/query-builder.js';
 import type { Sql } from '../database/sql.js';
-import { deleteInBatches } from '../workers/batched-delete.js';
+import { deleteInBatches, rowsOf } from '../workers/batched-delete.js';
 import { idempotency } from './idempotency.table.js';
 
 /** Rows per retention delete (docs/adr/0055): a short statement, whatever the backlog. */
@@ -17,17 +17,14 @@ export function purgeExpiredKeys(db: Sql, hours: number): Promise<number> {
     (limit) =>
       idempotency
         .deleteFrom('idempotency_keys')
-        .where(({ eb, refTuple, selectFrom }) =>
-          eb(
-            refTuple('workspace_id', 'mode', 'key'),
-            'in',
+        .where(({ selectFrom }) =>
+          rowsOf(
             selectFrom('idempotency_keys')
-              .select(['workspace_id', 'mode', 'key'])
+              .select(sql`ctid`.as('ctid'))
               .where('created_at', '<', cutoff)
               .limit(limit)
               .forUpdate()
-              .skipLocked()
-              .$asTuple('workspace_id', 'mode', 'key'),
+              .skipLocked(),
           ),
         )
         .returning('key'),

@@ -6,7 +6,7 @@ import { PgListener } from '../database/pg-listener.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { DatabaseOutage } from '../observability/database-outage.js';
-import { deleteInBatches } from '../workers/batched-delete.js';
+import { deleteInBatches, rowsOf } from '../workers/batched-delete.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import type { PublishedEvent } from './outbox.js';
@@ -154,17 +154,14 @@ export class OutboxRelay implements BackgroundWorker {
       (limit) =>
         outbox
           .deleteFrom('outbox')
-          .where(({ eb, refTuple, selectFrom }) =>
-            eb(
-              refTuple('workspace_id', 'seq'),
-              'in',
+          .where(({ selectFrom }) =>
+            rowsOf(
               selectFrom('outbox')
-                .select(['workspace_id', 'seq'])
+                .select(sql`ctid`.as('ctid'))
                 .where('processed_at', '<', cutoff)
                 .limit(limit)
                 .forUpdate()
-                .skipLocked()
-                .$asTuple('workspace_id', 'seq'),
+                .skipLocked(),
             ),
           )
           .returning('seq'),

@@ -1,4 +1,5 @@
-import type { Statement } from '../database/query-builder.js';
+import type { Expression, RawBuilder } from 'kysely';
+import { sql, type Statement } from '../database/query-builder.js';
 import type { Sql } from '../database/sql.js';
 
 /**
@@ -13,4 +14,13 @@ export async function deleteInBatches(db: Sql, statement: (limit: number) => Sta
     total += n;
     if (n < batch) return total;
   }
+}
+
+/**
+ * `ctid = ANY(ARRAY(<select of ctid … LIMIT n FOR UPDATE SKIP LOCKED>))`: the batch's rows deleted by their physical
+ * address (a TID scan), whatever the table's keys. A join on the selected keys lets the planner hash-join a full scan
+ * of the table when many rows are past their time; the rows are locked by the select, so their addresses hold.
+ */
+export function rowsOf(batch: Expression<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`ctid = ANY(ARRAY(${batch}))`;
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
+import { rowsOf } from '../../platform/workers/batched-delete.js';
 import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 import { webhooks } from './webhooks.tables.js';
 
@@ -32,12 +33,10 @@ export class WebhookRetention implements RetentionTask {
       (limit) =>
         webhooks
           .deleteFrom('webhook_deliveries')
-          .where(({ eb, refTuple, selectFrom }) =>
-            eb(
-              refTuple('workspace_id', 'id'),
-              'in',
+          .where(({ selectFrom }) =>
+            rowsOf(
               selectFrom('webhook_deliveries as d')
-                .select(['d.workspace_id', 'd.id'])
+                .select(sql`ctid`.as('ctid'))
                 .where('d.status', '<>', sql.lit('PENDING'))
                 // A delivery ends after it is created: the BRIN index on created_at narrows the scan.
                 .where('d.created_at', '<', cutoff)
@@ -57,8 +56,7 @@ export class WebhookRetention implements RetentionTask {
                 )
                 .limit(limit)
                 .forUpdate()
-                .skipLocked()
-                .$asTuple('workspace_id', 'id'),
+                .skipLocked(),
             ),
           )
           .returning('id'),
