@@ -78,6 +78,22 @@ describe('the transactional outbox', () => {
     );
   });
 
+  it('numbers the rows of one append in the order given, so the relay publishes them in that order', async () => {
+    const ws = await aWorkspace(t.commands);
+    const sql = t.app.get(Sql);
+    const { Outbox } = await import('../../src/platform/outbox/outbox.js');
+    const outbox = t.app.get(Outbox);
+    const types = Array.from({ length: 60 }, (_, i) => `order.${String(59 - i).padStart(2, '0')}`);
+    const ids = await sql.transaction(() =>
+      outbox.append(types.map((type) => ({ type, workspaceId: ws.id, data: {}, occurredAt: new Date() }))),
+    );
+    const rows = await t.sql<{ type: string; event_id: string }>(`SELECT type, event_id FROM outbox WHERE workspace_id = $1 ORDER BY seq`, [
+      ws.id,
+    ]);
+    expect(rows.map((r) => r.type)).toEqual(types);
+    expect(rows.map((r) => r.event_id)).toEqual(ids);
+  });
+
   it('emits sale.paid and sale.refunded with the contract’s sale object; a second refund is refused', async () => {
     const ws = await aWorkspace(t.commands);
     const sale = await t.commands.execute(new RecordSaleCommand(ws.id, 'TIP', 500, 450, 'USD', 'fan@example.com'));

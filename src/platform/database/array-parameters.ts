@@ -30,6 +30,21 @@ export function unnest<R extends Record<string, unknown>, A extends string>(
   return sql<R>`unnest(${sql.join(arrays)})`.as<A>(sql`${sql.id(alias)}(${sql.join(entries.map(([name]) => sql.id(name)))})`);
 }
 
+/**
+ * `unnest(…) WITH ORDINALITY AS alias(column, …, ord)`: the same row source with each row's position in the arrays
+ * (from 1) as `ord`, for statements whose effect must follow the arrays' order (`ORDER BY alias.ord`: an insert's
+ * sequence numbers, say), which SQL does not promise for a plain `unnest`.
+ */
+export function unnestInOrder<R extends Record<string, unknown>, A extends string>(
+  alias: A,
+  columns: { readonly [K in keyof R]: readonly [list: List<R[K]>, type: ElementType] },
+): AliasedRawBuilder<R & { ord: string }, A> {
+  const entries = Object.entries(columns) as [string, readonly [List<unknown>, ElementType]][];
+  const arrays = entries.map(([, [list, type]]) => sql`${bound(list)}::${sql.raw(type)}[]`);
+  const names = [...entries.map(([name]) => sql.id(name)), sql.id('ord')];
+  return sql<R & { ord: string }>`unnest(${sql.join(arrays)}) WITH ORDINALITY`.as<A>(sql`${sql.id(alias)}(${sql.join(names)})`);
+}
+
 /** `unnest` columns from a prepared statement's slots: each column of `types` bound to the slot of its name. */
 export function slotColumns<T extends Record<string, ElementType>, S extends { readonly [K in keyof T]: unknown }>(
   types: T,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { slotColumns, unnest } from '../database/array-parameters.js';
+import { slotColumns, unnestInOrder } from '../database/array-parameters.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { currentTraceparent } from '../observability/tracing.js';
@@ -9,7 +9,10 @@ import { outbox } from './outbox.table.js';
 
 export type { OutboxMessage };
 
-/** Any number of rows in one statement of one text (one prepared statement), the columns bound as arrays. */
+/**
+ * Any number of rows in one statement of one text (one prepared statement), the columns bound as arrays; rows take
+ * their sequence numbers in the arrays' order (`ORDER BY m.ord`), which is the order the relay publishes them in.
+ */
 const appendRows = prepared(
   (
     p: Slots<{
@@ -27,7 +30,7 @@ const appendRows = prepared(
       .expression((eb) =>
         eb
           .selectFrom(
-            unnest(
+            unnestInOrder(
               'm',
               slotColumns({ event_id: 'text', workspace_id: 'text', type: 'text', payload: 'text', created_at: 'timestamptz' }, p),
             ),
@@ -39,7 +42,8 @@ const appendRows = prepared(
             sql<{ data: unknown }>`m.payload::jsonb`.as('payload'),
             'm.created_at',
             sql<string | null>`${p.traceparent}::text`.as('traceparent'),
-          ]),
+          ])
+          .orderBy('m.ord'),
       ),
 );
 
