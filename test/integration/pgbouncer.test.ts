@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,19 +16,9 @@ import type { HttpApp } from '../../src/platform/http/http-app.js';
 import { aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk } from '../support/api-calls.js';
 import { startTestApp, withDatabase, type TestApp } from '../support/test-app.js';
+import { installDebianPackage } from '../support/debian-package.js';
 
 const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
-
-/** The test installs what it needs: Debian's pgbouncer package, from the distribution's own repository. */
-function installPgbouncer(): void {
-  if (existsSync(PGBOUNCER) || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '-q', 'pgbouncer'], { env, stdio: 'ignore', timeout: 240_000 }).status === 0;
-  if (!install()) {
-    spawnSync('apt-get', ['update', '-q'], { env, stdio: 'ignore', timeout: 240_000 });
-    install();
-  }
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +45,7 @@ class Pgbouncer {
   ) {}
 
   static async start(serverUrl: string): Promise<Pgbouncer> {
-    installPgbouncer();
+    installDebianPackage(PGBOUNCER, 'pgbouncer');
     if (!existsSync(PGBOUNCER)) throw new Error(`pgbouncer not found at ${PGBOUNCER}: apt-get install pgbouncer, or set PGBOUNCER_PATH`);
     const server = new URL(serverUrl);
     const user = decodeURIComponent(server.username) || 'postgres';

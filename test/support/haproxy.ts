@@ -1,23 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installDebianPackage } from './debian-package.js';
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 /** The configuration operators run (docs/adr/0051): the test runs that very file. */
 const CONFIG = new URL('../../deploy/haproxy.cfg', import.meta.url).pathname;
-
-/** The test installs what it needs: Debian's haproxy package, from the distribution's own repository. */
-function installHaproxy(): void {
-  if (existsSync(HAPROXY) || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '-q', 'haproxy'], { env, stdio: 'ignore', timeout: 240_000 }).status === 0;
-  if (!install()) {
-    spawnSync('apt-get', ['update', '-q'], { env, stdio: 'ignore', timeout: 240_000 });
-    install();
-  }
-}
 
 /** One row of `show stat` (a proxy or a server), by column name. */
 export type StatRow = Record<string, string>;
@@ -32,7 +22,7 @@ export class Haproxy {
   ) {}
 
   static async start(port: number, servers: [string, string, string], checkInter: string): Promise<Haproxy> {
-    installHaproxy();
+    installDebianPackage(HAPROXY, 'haproxy');
     if (!existsSync(HAPROXY)) throw new Error(`haproxy not found at ${HAPROXY}: apt-get install haproxy, or set HAPROXY_PATH`);
     const dir = mkdtempSync(join(tmpdir(), 'bp-haproxy-'));
     const env = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { MessageStore, type Envelope } from '../application/ports/webhook.ports.js';
+import { MessageStore, type Envelope, type NewEnvelope } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
@@ -49,16 +49,7 @@ export class SqlMessageStore extends MessageStore {
     super();
   }
 
-  async saveMany(
-    messages: readonly {
-      eventId: string;
-      workspaceId: string;
-      type: string;
-      body: string;
-      createdAt: Date;
-      traceparent?: string | null;
-    }[],
-  ): Promise<void> {
+  async saveMany(messages: readonly NewEnvelope[]): Promise<void> {
     if (messages.length === 0) return;
     await this.db.all(
       saveMessages({

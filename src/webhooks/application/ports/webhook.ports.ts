@@ -94,18 +94,19 @@ export interface Envelope {
   traceparent: string | null;
 }
 
+/** An event envelope to store: the body every attempt sends, and the trace its attempts join (docs/adr/0054). */
+export interface NewEnvelope {
+  eventId: string;
+  workspaceId: string;
+  type: string;
+  body: string;
+  createdAt: Date;
+  traceparent?: string | null;
+}
+
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
-  abstract saveMany(
-    messages: readonly {
-      eventId: string;
-      workspaceId: string;
-      type: string;
-      body: string;
-      createdAt: Date;
-      traceparent?: string | null;
-    }[],
-  ): Promise<void>;
+  abstract saveMany(messages: readonly NewEnvelope[]): Promise<void>;
   /** The envelopes that exist, by event id. */
   abstract bodies(eventIds: readonly string[]): Promise<Map<string, Envelope>>;
   /**
