@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import type { HttpApp } from '../../src/platform/http/http-app.js';
 import { aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk } from '../support/api-calls.js';
 import { startTestApp, withDatabase, type TestApp } from '../support/test-app.js';
-import { installDebianPackage } from '../support/debian-package.js';
+import { installDebianPackage, stopDaemon } from '../support/daemons.js';
 
 const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 
@@ -114,13 +114,8 @@ class Pgbouncer {
     return this.url(new URL(directUrl).pathname.slice(1));
   }
 
-  async stop(): Promise<void> {
-    if (this.proc.exitCode === null) {
-      const exited = new Promise((r) => this.proc.once('exit', r));
-      this.proc.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+  stop(): Promise<void> {
+    return stopDaemon(this.proc, this.dir);
   }
 }
 

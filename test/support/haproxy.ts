@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installDebianPackage } from './debian-package.js';
+import { installDebianPackage, stopDaemon } from './daemons.js';
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 /** The configuration operators run (docs/adr/0051): the test runs that very file. */
@@ -89,12 +89,7 @@ export class Haproxy {
     }
   }
 
-  async stop(): Promise<void> {
-    if (this.proc.exitCode === null) {
-      const exited = new Promise((r) => this.proc.once('exit', r));
-      this.proc.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+  stop(): Promise<void> {
+    return stopDaemon(this.proc, this.dir);
   }
 }

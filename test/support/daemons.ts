@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 
 /**
  * The tests install what they need: a Debian package (`pkg`) that provides `binary`, from the distribution's own
@@ -14,4 +14,14 @@ export function installDebianPackage(binary: string, pkg: string): void {
     spawnSync('apt-get', ['update', '-q'], { env, stdio: 'ignore', timeout: 240_000 });
     install();
   }
+}
+
+/** Stops a daemon a test started (SIGTERM, then waits for its exit) and removes its working folder. */
+export async function stopDaemon(proc: ChildProcess, dir: string): Promise<void> {
+  if (proc.exitCode === null) {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
