@@ -495,16 +495,19 @@ try {
       await db.connect();
       const startWorker = () => launch('dist/worker.js', { ...workerEnv, LOG_LEVEL: 'info' }, /workers running/);
       /** `count` contact.created events for a workspace, committed at once (ids `whmsg_<prefix><n>`). */
+      // Each insert notifies the relay as Outbox.append does (no trigger does: docs/adr/0053).
       const backlog = (prefix, workspaceId, count) =>
         db.query(
-          `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-           SELECT 'whmsg_' || $3 || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g`,
+          `WITH added AS (INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+             SELECT 'whmsg_' || $3 || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2) g RETURNING 1)
+           SELECT pg_notify('outbox', '') FROM (SELECT FROM added LIMIT 1) AS one`,
           [workspaceId, count, prefix],
         );
       const commitOne = (eventId, workspaceId) =>
         db.query(
-          `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
-           VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp())`,
+          `WITH added AS (INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
+             VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp()) RETURNING 1)
+           SELECT pg_notify('outbox', '') FROM added`,
           [eventId, workspaceId],
         );
       const n = (x) => Math.round(x).toLocaleString('en');

@@ -149,6 +149,7 @@ describe('the dispatcher after a crash', () => {
          FROM generate_series(1, $2) g`,
       [tenant.workspace.id, QUEUED],
     );
+    await t.sql(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
     const env = { ...workerEnv(), ...SHORT };
     const received = () =>
       new Set(

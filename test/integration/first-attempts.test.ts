@@ -145,6 +145,7 @@ describe('first attempts sent from the fan-out', () => {
        VALUES ('whmsg_crash1', $1, 'contact.created', '{"data":{}}', now())`,
       [tenant.workspace.id],
     );
+    await t.sql(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
     await rx.waitFor(() => held.length === before + 1);
     first.child.kill('SIGKILL');
     await stop(first.child);

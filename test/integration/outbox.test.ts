@@ -5,7 +5,8 @@ import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { ContactRepository } from '../../src/audience/application/ports/audience.ports.js';
 import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/outbox-relay.js';
-import type { PublishedEvent } from '../../src/platform/outbox/outbox.js';
+import { Outbox, type PublishedEvent } from '../../src/platform/outbox/outbox.js';
+import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../src/platform/database/sql.js';
 
 describe('the transactional outbox', () => {
@@ -64,7 +65,6 @@ describe('the transactional outbox', () => {
   it('rolls the outbox row back with a failing transaction', async () => {
     const ws = await aWorkspace(t.commands);
     const sql = t.app.get(Sql);
-    const { Outbox } = await import('../../src/platform/outbox/outbox.js');
     const outbox = t.app.get(Outbox);
     await expect(
       sql.transaction(async () => {
@@ -81,7 +81,6 @@ describe('the transactional outbox', () => {
   it('numbers the rows of one append in the order given, so the relay publishes them in that order', async () => {
     const ws = await aWorkspace(t.commands);
     const sql = t.app.get(Sql);
-    const { Outbox } = await import('../../src/platform/outbox/outbox.js');
     const outbox = t.app.get(Outbox);
     const types = Array.from({ length: 60 }, (_, i) => `order.${String(59 - i).padStart(2, '0')}`);
     const ids = await sql.transaction(() =>
@@ -145,7 +144,9 @@ describe('the outbox relay', () => {
     try {
       await new Promise((res) => setTimeout(res, 300)); // let it LISTEN and go idle
       const before = Date.now();
-      await insert(3, 'ws_notify');
+      // Appended as the service appends (Outbox.append notifies at commit; no trigger does: docs/adr/0053).
+      const probe = { workspaceId: 'ws_notify', type: 'probe', data: {}, occurredAt: new Date() };
+      await t.app.get(Transactions).run(() => t.app.get(Outbox).append([probe, probe, probe]));
       const pendingCount = async () =>
         (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_notify' AND processed_at IS NULL`)).length;
       // Poll the committed state (the subscriber runs inside the claiming transaction, before its commit).

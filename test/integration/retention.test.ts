@@ -55,12 +55,10 @@ keeps pending and recently ended ones', async () => {
       const [row] = await t.sql<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE event_id = $1`, [eventId]);
       const deliveryId = row!.id;
       const attempt = (statusCode: number) =>
-        log.apply(deliveryId, {
-          type: 'RecordAttempt',
-          outcome: { statusCode, error: null, durationMs: 3 },
-          now: ago(endedDays),
-          jitter: 0,
-        });
+        log.apply(
+          { workspaceId: ws.id, id: deliveryId },
+          { type: 'RecordAttempt', outcome: { statusCode, error: null, durationMs: 3 }, now: ago(endedDays), jitter: 0 },
+        );
       if (status === 'SUCCEEDED') await attempt(200);
       // Failing attempts until the eight of the contract are used up.
       for (let i = 0, state = 'PENDING'; status === 'FAILED' && state !== 'FAILED'; i++) {
@@ -80,7 +78,7 @@ keeps pending and recently ended ones', async () => {
     // Ended 31 days ago and redacted today: a redaction moves nothing, the delivery ended when it ended.
     await delivery('redacted', 31, 'SUCCEEDED');
     clock.set(new Date(now));
-    await log.apply(deliveryIds.get('redacted')!, { type: 'RedactPayload', now: new Date(now) });
+    await log.apply({ workspaceId: ws.id, id: deliveryIds.get('redacted')! }, { type: 'RedactPayload', now: new Date(now) });
 
     const purged = await t.app.get(Janitor).sweep();
     expect(purged['webhook deliveries and envelopes']).toBe(6); // 3 deliveries + 3 envelopes
@@ -164,11 +162,11 @@ and unpublished rows', async () => {
 
   it('deletes rate-limit windows that ended over an hour ago, and keeps the others', async () => {
     const now = Date.now();
-    await t.sql(`INSERT INTO rate_limits (key, points, expire) VALUES ('form:old', 11, $1), ('form:recent', 3, $2), ('form:open', 1, $3)`, [
-      now - 2 * 3_600_000,
-      now - 60_000,
-      now + 600_000,
-    ]);
+    await t.sql(
+      `INSERT INTO rate_limits (workspace_id, key, points, expire)
+       VALUES ('ws_windows', 'form:old', 11, $1), ('ws_windows', 'form:recent', 3, $2), ('ws_windows', 'form:open', 1, $3)`,
+      [now - 2 * 3_600_000, now - 60_000, now + 600_000],
+    );
     const purged = await t.app.get(Janitor).sweep();
     expect(purged['ended rate-limit windows']).toBeGreaterThanOrEqual(1);
     const left = await t.sql<{ key: string }>(`SELECT key FROM rate_limits WHERE key LIKE 'form:%' ORDER BY key`);

@@ -37,12 +37,12 @@ describe('table definitions and migrations', () => {
       await client.query(`ALTER TABLE pages ALTER COLUMN locale DROP NOT NULL;
         ALTER TABLE contacts ADD COLUMN phone text;
         DROP INDEX files_page_idx;
-        DROP TRIGGER outbox_notify ON outbox`);
+        DROP TRIGGER webhook_delivery_events_no_update ON webhook_delivery_events`);
       const difference = await schemaDifference(drifted.url, tables);
       expect(difference).toContain('alter table "pages" alter column "locale" set not null');
       expect(difference).toContain('alter table "contacts" drop column "phone"');
       expect(difference).toContain('CREATE INDEX files_page_idx');
-      expect(difference).toContain('CREATE TRIGGER outbox_notify');
+      expect(difference).toContain('CREATE TRIGGER webhook_delivery_events_no_update');
     } finally {
       await client.end();
       await drifted.drop();

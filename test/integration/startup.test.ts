@@ -84,6 +84,7 @@ describe('starting the service', () => {
       expect(ready.status).toBe(200);
       expect(ready.headers.get('x-request-id')).toBeTruthy();
       await client.query(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_split', 'ws_s', 'x', '{"data":{}}')`);
+      await client.query(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
       await new Promise((r) => setTimeout(r, 2_500));
       const pending = await client.query(`SELECT processed_at FROM outbox WHERE event_id = 'whmsg_split'`);
       expect(pending.rows[0].processed_at).toBeNull();
@@ -110,6 +111,7 @@ describe('starting the service', () => {
   it('runs only the loops WORKER_ROLES names in a worker process', async () => {
     const env = { DATABASE_URL: db.url, SECRET_ENCRYPTION_KEY: KEY, DATA_DIR: mkdtempSync(join(tmpdir(), 'bp-roles-')) };
     await client.query(`INSERT INTO outbox (event_id, workspace_id, type, payload) VALUES ('whmsg_roles', 'ws_r', 'x', '{"data":{}}')`);
+    await client.query(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
     const relayed = async () =>
       (await client.query(`SELECT processed_at FROM outbox WHERE event_id = 'whmsg_roles'`)).rows[0].processed_at !== null;
     // A scheduler-and-janitor worker does not relay the outbox.

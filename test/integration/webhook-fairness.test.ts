@@ -51,12 +51,14 @@ describe('webhook dispatch is fair across workspaces', () => {
     expect(res.statusCode).toBe(201);
     return (JSON.parse(res.body) as Json).endpoint as Json;
   };
-  const backlog = (workspaceId: string, prefix: string, events: number) =>
-    t.sql(
+  const backlog = async (workspaceId: string, prefix: string, events: number) => {
+    await t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
        SELECT $1 || g, $2, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $3::int) g`,
       [prefix, workspaceId, events],
     );
+    await t.sql(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
+  };
   const count = async (query: string, params: unknown[]) => Number((await t.sql<{ n: string }>(query, params))[0]!.n);
 
   it("delivers B's events within a second while A's endpoints hang and C has a healthy backlog", async () => {
@@ -85,6 +87,7 @@ describe('webhook dispatch is fair across workspaces', () => {
          VALUES ($1, $2, 'contact.created', '{"data":{}}', clock_timestamp()) RETURNING created_at`,
         [id, b.workspace.id],
       );
+      await t.sql(`NOTIFY outbox`);
       await healthy.waitFor((r) => r.some((x) => x.headers['webhook-id'] === id), 30_000);
       latencies.push(healthy.received.find((x) => x.headers['webhook-id'] === id)!.at - row!.created_at.getTime());
       await new Promise((r) => setTimeout(r, 100));

@@ -73,6 +73,7 @@ describe('many dispatcher processes', () => {
          SELECT 'whmsg_w' || g, $1, 'contact.created', '{"data":{}}', now() FROM generate_series(1, $2::int) g`,
         [tenant.workspace.id, EVENTS],
       );
+      await t.sql(`NOTIFY outbox`); // the application notifies, not a trigger (docs/adr/0053)
       const deliveries = () =>
         rx.received.filter(
           (r) => (r.path === '/one' || r.path === '/two') && (JSON.parse(r.body) as { type: string }).type !== 'endpoint.test',

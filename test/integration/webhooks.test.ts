@@ -397,8 +397,17 @@ no connection`, async () => {
         (e) => e.type,
       );
     const rowsOf = (endpointId: string) =>
-      t.sql<{ id: string; endpoint_id: string; version: number; status: string; attempt_count: number; lease_until: Date | null }>(
-        `SELECT id, endpoint_id, version, status, attempt_count, lease_until FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`,
+      t.sql<{
+        id: string;
+        workspace_id: string;
+        endpoint_id: string;
+        version: number;
+        status: string;
+        attempt_count: number;
+        lease_until: Date | null;
+      }>(
+        `SELECT id, workspace_id, endpoint_id, version, status, attempt_count, lease_until FROM webhook_deliveries
+         WHERE endpoint_id = $1 ORDER BY id`,
         [endpointId],
       );
     /** Stops the app's own loops while `fn` drives the relay, the dispatcher or the recorder by hand. */
@@ -467,6 +476,7 @@ no connection`, async () => {
         const summary = await recorder.recordMany(
           claimed.map((c) => ({
             deliveryId: c.id,
+            workspaceId: c.workspace_id,
             endpointId: c.endpoint_id,
             claimedVersion: c.version,
             command: {

@@ -21,28 +21,37 @@ const gate = queryBuilder<RateLimitDb & AccessDb>();
  * Rows: `burst` (key, points, expire), `quota` ("workspace period", used) and `epoch`.
  */
 export const admission = prepared(
-  (p: Slots<{ keys: string[]; counts: number[]; now: number; expire: number; workspaceIds: string[]; periods: string[] }>) =>
+  (
+    p: Slots<{
+      keyWorkspaceIds: string[];
+      keys: string[];
+      counts: number[];
+      now: number;
+      expire: number;
+      workspaceIds: string[];
+      periods: string[];
+    }>,
+  ) =>
     gate
       .with('hits', (db) =>
         db
           .selectFrom(
-            sql<{ key: string; n: number; ord: string }>`unnest(${p.keys}::text[], ${p.counts}::int[]) WITH ORDINALITY`.as<'h'>(
-              sql`h(key, n, ord)`,
-            ),
+            sql<{ workspace_id: string; key: string; n: number; ord: string }>`unnest(${p.keyWorkspaceIds}::text[], ${p.keys}::text[],
+              ${p.counts}::int[]) WITH ORDINALITY`.as<'h'>(sql`h(workspace_id, key, n, ord)`),
           )
           .selectAll(),
       )
       .with('counted', (db) =>
         db
           .insertInto('rate_limits')
-          .columns(['key', 'points', 'expire'])
+          .columns(['workspace_id', 'key', 'points', 'expire'])
           .expression((eb) =>
             eb
               .selectFrom('hits')
-              .select(['key', 'n', sql<string>`${p.expire}::bigint`.as('expire')])
+              .select(['workspace_id', 'key', 'n', sql<string>`${p.expire}::bigint`.as('expire')])
               .orderBy('ord'),
           )
-          .onConflict((oc) => oc.column('key').doUpdateSet(windowUpdate(p.now)))
+          .onConflict((oc) => oc.columns(['workspace_id', 'key']).doUpdateSet(windowUpdate(p.now)))
           .returning(['key', 'points', 'expire']),
       )
       .selectFrom('counted')
@@ -112,12 +121,17 @@ export class SqlAdmissionGate extends AdmissionGate {
   private async admitAll(tickets: readonly AdmissionTicket[]): Promise<Admission[]> {
     const { burstRequests: limit, burstWindowSeconds: windowSeconds } = this.config.rateLimit;
     const hits = new Map<string, number>();
-    for (const t of tickets) hits.set(`burst:${t.keyId}`, (hits.get(`burst:${t.keyId}`) ?? 0) + 1);
+    const workspaceOf = new Map<string, string>();
+    for (const t of tickets) {
+      hits.set(`burst:${t.keyId}`, (hits.get(`burst:${t.keyId}`) ?? 0) + 1);
+      workspaceOf.set(`burst:${t.keyId}`, t.workspaceId);
+    }
     const keys = [...hits.keys()].sort(); // one lock order for every process: no deadlocks between batches
     const quotaKeys = [...new Map(tickets.map((t) => [`${t.workspaceId} ${t.period}`, t])).values()]; // the primary key, probed per pair
     const now = this.clock.now().getTime();
     const rows = await this.db.all(
       admission({
+        keyWorkspaceIds: keys.map((k) => workspaceOf.get(k)!),
         keys,
         counts: keys.map((k) => hits.get(k)!),
         now,

@@ -12,8 +12,8 @@ export const ContactTable = defineEntity({
   name: 'Contact',
   tableName: 'contacts',
   properties: {
+    workspace: workspaceReference('contacts').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('contacts'),
     /** null once erased (docs/adr/0044) */
     email: p.text().nullable(),
     name: p.text().nullable(),

@@ -9,8 +9,8 @@ export const SaleTable = defineEntity({
   name: 'Sale',
   tableName: 'sales',
   properties: {
+    workspace: workspaceReference('sales').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('sales'),
     kind: p.text().$type<SaleKind>(),
     grossAmountCents: p.bigint('string'),
     netAmountCents: p.bigint('string'),

@@ -50,7 +50,7 @@ export class SqlSaleRepository extends SaleRepository {
           created_at: s.createdAt,
           refunded_at: s.refundedAt,
         })
-        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ refunded_at: eb.ref('excluded.refunded_at') }))),
+        .onConflict((oc) => oc.columns(['workspace_id', 'id']).doUpdateSet((eb) => ({ refunded_at: eb.ref('excluded.refunded_at') }))),
     );
     await this.outbox.append(sale.pullEvents().map(saleOutboxMessage));
   }

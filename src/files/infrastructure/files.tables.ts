@@ -8,17 +8,22 @@ export const FileTable = defineEntity({
   name: 'File',
   tableName: 'files',
   properties: {
+    workspace: workspaceReference('files').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('files'),
     name: p.text(),
     mimeType: p.text(),
     sizeBytes: p.bigint('string'),
     storageKey: p.text(),
-    publicPath: p.text().unique('files_public_path_key'),
+    publicPath: p.text(),
     createdAt: p.datetime(3),
   },
+  uniques: [{ name: 'files_public_path_key', properties: ['workspace', 'publicPath'] }],
   checks: [{ name: 'files_size_bytes_check', expression: 'size_bytes >= 0' }],
-  indexes: [{ name: 'files_page_idx', expression: 'CREATE INDEX files_page_idx ON files (workspace_id, created_at DESC, id DESC)' }],
+  // files_id_idx: the public file route (`/files/<id>/<name>`) names no workspace (docs/adr/0053).
+  indexes: [
+    { name: 'files_id_idx', properties: ['id'] },
+    { name: 'files_page_idx', expression: 'CREATE INDEX files_page_idx ON files (workspace_id, created_at DESC, id DESC)' },
+  ],
 });
 
 export const filesTables = [FileTable];

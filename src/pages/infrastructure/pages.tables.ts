@@ -22,11 +22,12 @@ export const PageTable = defineEntity({
   name: 'Page',
   tableName: 'pages',
   properties: {
+    workspace: workspaceReference('pages').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('pages'),
     title: p.text(),
     description: p.text().default(''),
-    slug: p.text().unique('pages_slug_unique'),
+    /** unique through `page_slugs` (the routing table), not here: a unique key must lead with the workspace */
+    slug: p.text(),
     status: p.text().$type<PageStatus>(),
     locale: p.text(),
     theme: p.text().$type<ThemePresetKey>(),
@@ -45,16 +46,6 @@ export const PageTable = defineEntity({
     { name: 'pages_list_idx', expression: 'CREATE INDEX pages_list_idx ON pages (workspace_id, draft_updated_at DESC, id DESC)' },
     { name: 'pages_schedule_idx', properties: ['scheduledPublishAt'], where: 'scheduled_publish_at IS NOT NULL' },
     { name: 'pages_slug_prefix_idx', expression: 'CREATE INDEX pages_slug_prefix_idx ON pages (slug text_pattern_ops)' },
-  ],
-  // Tells every process which slug's live page changed (LIVE_PAGES_CHANNEL; migration 0009, docs/adr/0030).
-  triggers: [
-    {
-      name: 'pages_live_notify',
-      timing: 'after',
-      events: ['update', 'delete'],
-      forEach: 'row',
-      expression: 'CREATE TRIGGER pages_live_notify AFTER UPDATE OR DELETE ON pages FOR EACH ROW EXECUTE FUNCTION pages_live_notify()',
-    },
   ],
 });
 
@@ -76,20 +67,12 @@ export const PageSlugTable = defineEntity({
     { name: 'page_slugs_page_idx', properties: ['pageId'] },
     { name: 'page_slugs_expiry_idx', properties: ['expiresAt'], where: 'expires_at IS NOT NULL' },
   ],
-  // A claim taken back or removed changes what its slug shows (migration 0011).
-  triggers: [
-    {
-      name: 'page_slugs_live_notify',
-      timing: 'after',
-      events: ['update', 'delete'],
-      forEach: 'row',
-      expression:
-        'CREATE TRIGGER page_slugs_live_notify AFTER UPDATE OR DELETE ON page_slugs FOR EACH ROW EXECUTE FUNCTION page_slugs_live_notify()',
-    },
-  ],
 });
 
-/** The channel `pages_live_notify` notifies with the slug whose live page changed (or went). */
+/**
+ * The channel the page repository notifies (at commit) with each slug whose live page changed or went, and that
+ * every serving process listens on (docs/adr/0030; from the application since migration 0014, docs/adr/0053).
+ */
 export const LIVE_PAGES_CHANNEL = 'live_pages';
 
 export const pagesTables = [PageTable, PageSlugTable];

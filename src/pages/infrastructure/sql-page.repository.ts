@@ -1,18 +1,52 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { textArray } from '../../platform/database/array-parameters.js';
+import { notify } from '../../platform/database/notify.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { pageOutboxMessage } from '../application/integration-events.js';
-import type { Page } from '../domain/page.js';
+import type { Page, PageState } from '../domain/page.js';
 import { SlugTakenError } from '../domain/page.errors.js';
 import { isReservedSlug, slugCandidate, slugFreeFor } from '../domain/slug.js';
 import { PageRepository, type MovedSlug } from '../application/ports/page.ports.js';
 import { changeable, toPage, updateMany } from './page-rows.js';
-import { pages } from './pages.tables.js';
+import { LIVE_PAGES_CHANNEL, pages } from './pages.tables.js';
 
 const MAX_SLUG_ATTEMPTS = 200;
+
+/** The columns a live page shows (what `visible` compares); live blocks as text, jsonb has no ordering to compare. */
+const SHOWN = ['slug', 'status', 'title', 'description', 'locale', 'theme', 'live_updated_at', 'avatar_path'] as const;
+const shown = (table: string) => sql.join(SHOWN.map((c) => sql.ref(`${table}.${c}`)));
+
+/**
+ * The compare-and-set update of a page, returning what it replaced: whether what the live page shows changed
+ * (`visible`), and whether its slug or status did (`moved`). `before` is read in the same statement, from the row as it
+ * stood; a concurrent write that committed meanwhile moved the stamp, and then nothing is updated.
+ */
+const updateReturningBefore = (s: PageState, set: ReturnType<typeof changeable>, expectedStamp: Date) =>
+  pages
+    .updateTable('pages as p')
+    .from((eb) =>
+      eb
+        .selectFrom('pages')
+        .select([...SHOWN, 'id', 'workspace_id'])
+        .select(sql<string>`live_blocks::text`.as('live'))
+        .where('workspace_id', '=', s.workspaceId)
+        .where('id', '=', s.id)
+        .as('before'),
+    )
+    .set(set)
+    .whereRef('p.workspace_id', '=', 'before.workspace_id')
+    .whereRef('p.id', '=', 'before.id')
+    .where('p.workspace_id', '=', s.workspaceId)
+    .where('p.id', '=', s.id)
+    .where('p.draft_updated_at', '=', expectedStamp)
+    .returning([
+      'before.slug as old_slug',
+      sql<boolean>`(${shown('before')}) IS DISTINCT FROM (${shown('p')}) OR before.live IS DISTINCT FROM p.live_blocks::text`.as('visible'),
+      sql<boolean>`before.slug <> p.slug OR before.status <> p.status`.as('moved'),
+    ]);
 
 // The reads of the API's and the live site's hot paths, compiled once (docs/adr/0027).
 const byIdQuery = (p: Slots<{ id: string; workspaceId: string }>) =>
@@ -132,6 +166,7 @@ export class SqlPageRepository extends PageRepository {
     const s = page.snapshot();
     const claimed = await this.db.all(claimSlug({ slug: s.slug, workspaceId: s.workspaceId, pageId: s.id, now: s.createdAt }));
     if (claimed.length !== 1) return false;
+    await notify(this.db, LIVE_PAGES_CHANNEL, [s.slug]); // a slug taken back may still show its old page
     // The claim makes the slug this page's: no other page's row can hold it (pages_slug_unique agrees with it).
     await this.db.all(
       pages.insertInto('pages').values({ id: s.id, workspace_id: s.workspaceId, created_at: s.createdAt, ...changeable(s) }),
@@ -148,21 +183,17 @@ export class SqlPageRepository extends PageRepository {
     // write to this page that committed meanwhile (it may have claimed the same slug) makes this stale instead.
     for (const e of slugChanges) {
       const claimed = await this.db.all(claimSlug({ slug: e.to, workspaceId: e.workspaceId, pageId: e.pageId, now: e.changedAt }));
-      if (claimed.length === 1) continue;
+      if (claimed.length === 1) {
+        await notify(this.db, LIVE_PAGES_CHANNEL, [e.to]); // it may be cached as a miss, or as a redirect taken back
+        continue;
+      }
       const current = await this.db.one(pageById({ id: s.id, workspaceId: s.workspaceId }));
       if (current && current.draft_updated_at.getTime() !== expectedStamp.getTime()) return false;
       throw new SlugTakenError(e.to);
     }
-    const rows = await this.db.all(
-      pages
-        .updateTable('pages')
-        .set(changeable(s))
-        .where('id', '=', s.id)
-        .where('workspace_id', '=', s.workspaceId)
-        .where('draft_updated_at', '=', expectedStamp)
-        .returning('id'),
-    );
+    const rows = await this.db.all(updateReturningBefore(s, changeable(s), expectedStamp));
     if (rows.length !== 1) return false;
+    await this.notifyLiveChange(s, rows[0]!);
     // The old slug redirects and stays the workspace's until its reservation ends; a never-live page's is free at once.
     for (const e of slugChanges) {
       await this.db.all(
@@ -183,8 +214,32 @@ export class SqlPageRepository extends PageRepository {
     if (events.some((e) => e.type === 'PageSlugChanged')) throw new Error('updateMany does not move slugs: use update');
     const written = await this.db.all(updateMany(changes.map((c) => ({ state: c.page.snapshot(), expectedStamp: c.expectedStamp }))));
     if (written.length !== changes.length) return false;
+    // Each page's live page changed (a publish): its slug, and every slug that redirects to it, shows something else.
+    const ids = changes.map((c) => c.page.snapshot().id);
+    const held = await this.db.all(
+      pages
+        .selectFrom('page_slugs')
+        .select('slug')
+        .where((eb) => eb('page_id', '=', eb.fn.any(textArray(ids)))),
+    );
+    await notify(this.db, LIVE_PAGES_CHANNEL, [...changes.map((c) => c.page.snapshot().slug), ...held.map((r) => r.slug)]);
     await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
     return true;
+  }
+
+  /**
+   * Tells every process which slugs show something else now (docs/adr/0030): when what the live page shows changed,
+   * its slug before and after; when the slug or the status changed, every slug of the page (its redirects follow it).
+   * Draft edits notify nothing.
+   */
+  private async notifyLiveChange(s: PageState, before: { old_slug: string; visible: boolean; moved: boolean }): Promise<void> {
+    if (!before.visible) return;
+    const slugs = [before.old_slug, s.slug];
+    if (before.moved) {
+      const held = await this.db.all(pages.selectFrom('page_slugs').select('slug').where('page_id', '=', s.id));
+      slugs.push(...held.map((r) => r.slug));
+    }
+    await notify(this.db, LIVE_PAGES_CHANNEL, slugs);
   }
 
   /**

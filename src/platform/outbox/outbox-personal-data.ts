@@ -36,6 +36,7 @@ export class OutboxPersonalData implements PersonalDataHolder {
         outbox
           .updateTable('outbox')
           .set({ payload: jsonb(redacted as { data: unknown }) })
+          .where('workspace_id', '=', erasure.workspaceId)
           .where('seq', '=', row.seq),
       );
       rewritten += 1;

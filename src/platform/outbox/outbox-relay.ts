@@ -9,7 +9,7 @@ import { DatabaseOutage } from '../observability/database-outage.js';
 import { deleteInBatches, rowsOf } from '../workers/batched-delete.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
-import type { PublishedEvent } from './outbox.js';
+import { OUTBOX_CHANNEL, type PublishedEvent } from './outbox.js';
 import { publishTraced } from './outbox-tracing.js';
 import { outbox, type OutboxDb } from './outbox.table.js';
 
@@ -42,26 +42,17 @@ const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_
  * not due again for `leaseSeconds` (OUTBOX_LEASE_SECONDS), so a relay that dies mid-batch leaves them to another after
  * that. Compiled once.
  */
-const claim = prepared((p: Slots<{ limit: number; leaseSeconds: number }>) =>
-  outbox
-    .updateTable('outbox')
-    .set((eb) => ({
-      available_at: sql<Date>`now() + make_interval(secs => ${p.leaseSeconds}::int)`,
-      attempts: eb('attempts', '+', 1),
-      last_error: null,
-    }))
-    .where('seq', 'in', (eb) =>
-      eb
-        .selectFrom('outbox')
-        .select('seq')
-        .where('processed_at', 'is', null)
-        .where('available_at', '<=', sql<Date>`now()`)
-        .orderBy('seq')
-        .limit(p.limit)
-        .forUpdate()
-        .skipLocked(),
+const claim = prepared(
+  (p: Slots<{ limit: number; leaseSeconds: number }>) => sql<ClaimedRow>`
+    WITH picked AS MATERIALIZED (
+      SELECT workspace_id, seq FROM outbox WHERE processed_at IS NULL AND available_at <= now()
+      ORDER BY seq LIMIT ${p.limit}::int FOR UPDATE SKIP LOCKED
     )
-    .returning(CLAIMED),
+    -- By the primary key (workspace_id, seq): a join with the picked rows would scan every pending row (docs/adr/0053).
+    UPDATE outbox
+    SET available_at = now() + make_interval(secs => ${p.leaseSeconds}::int), attempts = attempts + 1, last_error = NULL
+    WHERE workspace_id = ANY(ARRAY(SELECT workspace_id FROM picked)) AND seq = ANY(ARRAY(SELECT seq FROM picked))
+    RETURNING ${sql.join(CLAIMED.map((c) => sql.id(c)))}`,
 );
 
 /**
@@ -94,7 +85,7 @@ const MAX_BACKOFF_S = 300;
 const PURGE_BATCH = 5_000;
 
 /**
- * Publishes outbox rows: woken by LISTEN/NOTIFY (a trigger notifies on insert), with a polling backstop.
+ * Publishes outbox rows: woken by LISTEN/NOTIFY (`Outbox.append` notifies, at commit), with a polling backstop.
  * A batch is leased in one statement (`FOR UPDATE SKIP LOCKED`, then a lease of OUTBOX_LEASE_SECONDS), so any number of
  * relays can run side by side and none holds a transaction across its subscribers' network work; the
  * subscribers then write in one transaction that also marks the rows published (at-least-once: a relay that
@@ -123,7 +114,7 @@ export class OutboxRelay implements BackgroundWorker {
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
     this.loop.reportsTo(outage, this.name);
-    this.listener = new PgListener(db.listenPool, 'outbox', () => this.loop.wake(), { outage });
+    this.listener = new PgListener(db.listenPool, OUTBOX_CHANNEL, () => this.loop.wake(), { outage });
     registry?.register(this);
   }
 
@@ -202,6 +193,7 @@ export class OutboxRelay implements BackgroundWorker {
               last_error: sql<string>`left(${String((err as Error)?.message ?? err)}, 500)`,
               available_at: sql<Date>`now() + make_interval(secs => least(power(2, attempts), ${MAX_BACKOFF_S}))`,
             })
+            .where('workspace_id', '=', row.workspace_id)
             .where('seq', '=', row.seq),
         );
       }

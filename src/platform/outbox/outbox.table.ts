@@ -6,9 +6,9 @@ export const OutboxTable = defineEntity({
   name: 'OutboxMessage',
   tableName: 'outbox',
   properties: {
+    workspaceId: p.text().primary(),
     seq: p.bigint('string').primary().autoincrement(),
-    eventId: p.text().unique('outbox_event_id_key'),
-    workspaceId: p.text(),
+    eventId: p.text(),
     type: p.text(),
     payload: p.json<{ data: unknown }>(),
     createdAt: p.datetime(3).defaultRaw('now()'),
@@ -19,18 +19,16 @@ export const OutboxTable = defineEntity({
     /** the W3C traceparent of the change that wrote the row (docs/adr/0054); null when tracing is off */
     traceparent: p.text().nullable(),
   },
+  // Partial (always true) so the relay's claim by (workspace_id, seq) cannot pick it (migration 0023, docs/adr/0053).
+  uniques: [
+    {
+      name: 'outbox_event_id_key',
+      expression: 'CREATE UNIQUE INDEX outbox_event_id_key ON outbox (workspace_id, event_id) WHERE event_id IS NOT NULL',
+    },
+  ],
   indexes: [
     { name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' },
     { name: 'outbox_processed_idx', properties: ['processedAt'], where: 'processed_at IS NOT NULL' },
-  ],
-  triggers: [
-    {
-      name: 'outbox_notify',
-      timing: 'after',
-      events: ['insert'],
-      forEach: 'statement',
-      expression: 'CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()',
-    },
   ],
 });
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { notify } from '../database/notify.js';
 import { slotColumns, unnestInOrder } from '../database/array-parameters.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
@@ -47,6 +48,9 @@ const appendRows = prepared(
       ),
 );
 
+/** The channel `append` notifies (at commit) and the relay listens on. */
+export const OUTBOX_CHANNEL = 'outbox';
+
 /** An outbox event as the relay hands it to its subscribers, in publication order. */
 export interface PublishedEvent {
   seq: number;
@@ -62,7 +66,7 @@ export interface PublishedEvent {
 /**
  * The transactional outbox: `append` writes rows in the caller's transaction, so an event exists if and
  * only if the state change that caused it committed. The relay (a worker) publishes them.
- * Each row's `event_id` (`whmsg_…`) becomes the webhook envelope id.
+ * Each row's `event_id` (`whmsg_…`) becomes the webhook envelope id. The relay is woken on channel `outbox`, at commit.
  */
 @Injectable()
 export class Outbox {
@@ -87,6 +91,7 @@ export class Outbox {
         traceparent,
       }),
     );
+    await notify(this.db, OUTBOX_CHANNEL, ['']); // the relay wakes at commit (docs/adr/0053)
     return eventIds;
   }
 }

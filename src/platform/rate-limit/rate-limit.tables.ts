@@ -17,6 +17,7 @@ export const RateLimitTable = defineEntity({
   name: 'RateLimit',
   tableName: 'rate_limits',
   properties: {
+    workspaceId: p.text().primary(),
     key: p.string().length(255).primary(),
     points: p.integer().default(0),
     expire: p.bigint('string').nullable(),

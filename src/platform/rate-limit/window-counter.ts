@@ -6,7 +6,7 @@ import { Clock } from '../time/clock.js';
 import { rateLimits } from './rate-limit.tables.js';
 
 /**
- * The update of a fixed-window upsert on `rate_limits` (`INSERT … ON CONFLICT (key) DO UPDATE SET …`): a window
+ * The update of a fixed-window upsert on `rate_limits` (`INSERT … ON CONFLICT (workspace_id, key) DO UPDATE SET …`): a window
  * that ended by `now` (ms) starts again with the inserted hits, to end at the inserted `expire`; an open one
  * adds them up. Shared by the API's burst limit (docs/adr/0020) and the form-post limit.
  */
@@ -19,11 +19,11 @@ export function windowUpdate(now: number | Expression<number>) {
 }
 
 /** Counts one hit in the key's fixed window. */
-const countHit = prepared((p: Slots<{ key: string; now: number; expire: number }>) =>
+const countHit = prepared((p: Slots<{ workspaceId: string; key: string; now: number; expire: number }>) =>
   rateLimits
     .insertInto('rate_limits')
-    .values({ key: p.key, points: 1, expire: sql<string>`${p.expire}::bigint` })
-    .onConflict((oc) => oc.column('key').doUpdateSet(windowUpdate(p.now)))
+    .values({ workspace_id: p.workspaceId, key: p.key, points: 1, expire: sql<string>`${p.expire}::bigint` })
+    .onConflict((oc) => oc.columns(['workspace_id', 'key']).doUpdateSet(windowUpdate(p.now)))
     .returning(['points', 'expire']),
 );
 
@@ -42,7 +42,7 @@ export interface WindowVerdict {
 }
 
 /**
- * A fixed-window counter per key in PostgreSQL's `rate_limits` (the table of the API's burst limit,
+ * A fixed-window counter per (workspace, key) in PostgreSQL's `rate_limits` (the table of the API's burst limit,
  * docs/adr/0020), so every process shares it: one statement counts the hit and says where it stands.
  * A refused hit still counts, as in any fixed window.
  */
@@ -53,9 +53,9 @@ export class WindowCounter {
     private readonly clock: Clock,
   ) {}
 
-  async hit(key: string, limit: number, windowSeconds: number): Promise<WindowVerdict> {
+  async hit(workspaceId: string, key: string, limit: number, windowSeconds: number): Promise<WindowVerdict> {
     const now = this.clock.now().getTime();
-    const row = await this.db.one(countHit({ key, now, expire: now + windowSeconds * 1000 }));
+    const row = await this.db.one(countHit({ workspaceId, key, now, expire: now + windowSeconds * 1000 }));
     const count = row?.points ?? 1;
     const msLeft = Math.max(0, Number(row?.expire ?? now) - now);
     const allowed = count <= limit;

@@ -108,7 +108,7 @@ export class LiveSite {
    */
   admitFormPost(page: LivePage, clientAddress: string): Promise<WindowVerdict> {
     const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 32);
-    return this.windows.hit(`form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
+    return this.windows.hit(page.workspaceId, `form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
   }
 
   /** The live page at `slug` (null when there is none, or the slug only redirects), from memory while the cache holds it. */

@@ -11,7 +11,7 @@ import {
   type DeliveryState,
   type RetryPolicy,
 } from '../domain/delivery/index.js';
-import { ConcurrentDeliveryWriteError, DeliveryStore } from './ports/webhook.ports.js';
+import { ConcurrentDeliveryWriteError, DeliveryStore, type WorkspaceKey } from './ports/webhook.ports.js';
 
 export interface Decided {
   state: DeliveryState;
@@ -49,9 +49,10 @@ export class DeliveryLog {
    * stream must still be at that version (a dispatcher recording an attempt it made from that state);
    * otherwise ConcurrentDeliveryWriteError. Without it, the current state is used.
    */
-  async apply(deliveryId: string, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
+  async apply(key: WorkspaceKey, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
+    const deliveryId = key.id;
     return this.transactions.run(async () => {
-      const loaded = (await this.store.loadMany([deliveryId], { lock: true })).get(deliveryId);
+      const loaded = (await this.store.loadMany([key], { lock: true })).get(deliveryId);
       if (!loaded) return null;
       if (expected !== undefined && loaded.version !== expected) throw new ConcurrentDeliveryWriteError(deliveryId);
       const events = decide(command, loaded.state, this.policy);

@@ -29,10 +29,10 @@ export class WebhookPayloadRedaction implements PersonalDataHolder {
       const redacted = erasure.redact(JSON.parse(body));
       if (redacted !== undefined) rewritten.set(eventId, JSON.stringify(redacted));
     }
-    await this.messages.rewrite(rewritten);
+    await this.messages.rewrite(erasure.workspaceId, rewritten);
     // In id order, the order every writer of several streams locks them in.
-    for (const deliveryId of await this.deliveries.ofEvents([...rewritten.keys()])) {
-      await this.log.apply(deliveryId, { type: 'RedactPayload', now: erasure.now });
+    for (const deliveryId of await this.deliveries.ofEvents(erasure.workspaceId, [...rewritten.keys()])) {
+      await this.log.apply({ workspaceId: erasure.workspaceId, id: deliveryId }, { type: 'RedactPayload', now: erasure.now });
     }
     return rewritten.size;
   }

@@ -42,18 +42,21 @@ function aStream(id: string, endpointId: string, more: (s: DeliveryState) => Del
 
 const ok = (deliveryId: string, endpointId: string, claimedVersion = 1, now = at(1000)): ClaimedOutcome => ({
   deliveryId,
+  workspaceId: 'ws_1',
   endpointId,
   claimedVersion,
   command: { type: 'RecordAttempt', outcome: { statusCode: 204, error: null, durationMs: 5 }, now, jitter: 0 },
 });
 const failed = (deliveryId: string, endpointId: string, claimedVersion = 1, now = at(1000)): ClaimedOutcome => ({
   deliveryId,
+  workspaceId: 'ws_1',
   endpointId,
   claimedVersion,
   command: { type: 'RecordAttempt', outcome: { statusCode: 500, error: 'HTTP 500', durationMs: 5 }, now, jitter: 0 },
 });
 const hold = (deliveryId: string, endpointId: string, claimedVersion = 1): ClaimedOutcome => ({
   deliveryId,
+  workspaceId: 'ws_1',
   endpointId,
   claimedVersion,
   command: { type: 'HoldForDisabledEndpoint', now: at(1000) },

@@ -19,6 +19,7 @@ import type { Endpoint, EndpointAutoDisabled } from './endpoint.js';
 /** One outcome to record: the command, and the stream version the delivery had when it was claimed. */
 export interface ClaimedOutcome {
   deliveryId: string;
+  workspaceId: string;
   endpointId: string;
   claimedVersion: number;
   /** the stream's state at `claimedVersion`, as the claim read it (lets the recorder decide without a reload) */

@@ -50,11 +50,20 @@ export const projectionArrays = (states: readonly DeliveryState[]) => ({
 });
 type ProjectionArrays = ReturnType<typeof projectionArrays>;
 
-/** The event rows of several appends, as parallel arrays: (delivery_id, version, type, data as JSON text). */
-export function eventArrays(appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[] }[]) {
-  const arrays = { e_delivery_id: [] as string[], e_version: [] as number[], e_type: [] as string[], e_data: [] as string[] };
+/** The event rows of several appends, as parallel arrays: (workspace_id, delivery_id, version, type, data as JSON text). */
+export function eventArrays(
+  appends: readonly { deliveryId: string; expectedVersion: number; events: DeliveryEvent[]; state: { workspaceId: string } }[],
+) {
+  const arrays = {
+    e_workspace_id: [] as string[],
+    e_delivery_id: [] as string[],
+    e_version: [] as number[],
+    e_type: [] as string[],
+    e_data: [] as string[],
+  };
   for (const a of appends) {
     a.events.forEach((e, i) => {
+      arrays.e_workspace_id.push(a.state.workspaceId);
       arrays.e_delivery_id.push(a.deliveryId);
       arrays.e_version.push(a.expectedVersion + i + 1);
       arrays.e_type.push(e.type);
@@ -68,6 +77,7 @@ type EventArrays = ReturnType<typeof eventArrays>;
 /** The event rows of the streams whose projection `written` returned (the others were not written). */
 function eventsOf<DB, TB extends keyof DB>(p: Slots<EventArrays>, written: SelectQueryBuilder<DB, TB, { id: string }>) {
   const rows = unnest('e', {
+    workspace_id: [p.e_workspace_id, 'text'],
     delivery_id: [p.e_delivery_id, 'text'],
     version: [p.e_version, 'int'],
     type: [p.e_type, 'text'],
@@ -75,7 +85,13 @@ function eventsOf<DB, TB extends keyof DB>(p: Slots<EventArrays>, written: Selec
   });
   return webhooks
     .selectFrom(rows)
-    .select((eb) => ['e.delivery_id', 'e.version', 'e.type', eb.cast<Record<string, unknown>>('e.data', 'jsonb').as('data')])
+    .select((eb) => [
+      'e.workspace_id',
+      'e.delivery_id',
+      'e.version',
+      'e.type',
+      eb.cast<Record<string, unknown>>('e.data', 'jsonb').as('data'),
+    ])
     .where('e.delivery_id', 'in', written);
 }
 
@@ -102,7 +118,7 @@ const INSERT_COLUMNS = [
 // The batch statements of the fan-out and the dispatcher, compiled once (docs/adr/0027).
 
 /** Streams with their projection rows, in id order; with the lock, the projection rows are locked in that order. */
-const streamsQuery = (p: Slots<{ ids: string[] }>) =>
+const streamsQuery = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
   webhooks
     .selectFrom('webhook_deliveries as d')
     .select((eb) => [
@@ -115,13 +131,15 @@ const streamsQuery = (p: Slots<{ ids: string[] }>) =>
             .orderBy('e.version')
             .as('events'),
         )
+        .whereRef('e.workspace_id', '=', 'd.workspace_id')
         .whereRef('e.delivery_id', '=', 'd.id')
         .as('events'),
     ])
+    .where((eb) => eb('d.workspace_id', '=', eb.fn.any(textArray(p.workspaceIds))))
     .where((eb) => eb('d.id', '=', eb.fn.any(textArray(p.ids))))
     .orderBy('d.id');
 export const loadStreams = prepared(streamsQuery);
-export const loadLockedStreams = prepared((p: Slots<{ ids: string[] }>) => streamsQuery(p).forUpdate('d'));
+export const loadLockedStreams = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) => streamsQuery(p).forUpdate('d'));
 
 /**
  * New streams, bound as one JSON parameter (encoding a JSON text costs the driver far less than escaping a
@@ -140,42 +158,47 @@ export const createStreams = prepared(
     ), created AS (
       INSERT INTO webhook_deliveries (${sql.join(INSERT_COLUMNS.map((c) => sql.id(c)))})
       SELECT ${sql.join(INSERT_COLUMNS.map((c) => sql.ref(`input.${c}`)))} FROM input
-      ON CONFLICT (event_id, endpoint_id) DO NOTHING
+      ON CONFLICT (workspace_id, event_id, endpoint_id) WHERE event_id IS NOT NULL DO NOTHING
       RETURNING id
     )
-    INSERT INTO webhook_delivery_events (delivery_id, version, type, data)
-    SELECT input.id, e.ordinality::int, e.value->>'type', (e.value->'data')::jsonb
+    INSERT INTO webhook_delivery_events (workspace_id, delivery_id, version, type, data)
+    SELECT input.workspace_id, input.id, e.ordinality::int, e.value->>'type', (e.value->'data')::jsonb
     FROM input JOIN created ON created.id = input.id
     CROSS JOIN LATERAL json_array_elements(input.events) WITH ORDINALITY AS e(value, ordinality)
     RETURNING delivery_id
   `,
 );
 
-/** Moves projections under a compare-and-set on version; only the streams it moved get their events. */
-export const appendStreams = prepared((p: Slots<{ id: string[]; expected: number[] } & ProjectionArrays & EventArrays>) =>
-  webhooks
-    .with('moved', (db) =>
-      db
-        .updateTable('webhook_deliveries as d')
-        .from(unnest('p', slotColumns({ id: 'text', expected: 'int', ...PROJECTION } as const, p)))
-        .set((eb) => ({
-          status: eb.ref('p.status'),
-          attempt_count: eb.ref('p.attempt_count'),
-          attempts_in_cycle: eb.ref('p.attempts_in_cycle'),
-          attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
-          next_attempt_at: eb.ref('p.next_attempt_at'),
-          last_status_code: eb.ref('p.last_status_code'),
-          recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
-          version: eb.ref('p.version'),
-          lease_token: null,
-          lease_until: null,
-        }))
-        .whereRef('d.id', '=', 'p.id')
-        .whereRef('d.version', '=', 'p.expected')
-        .returning('d.id'),
-    )
-    .insertInto('webhook_delivery_events')
-    .columns(['delivery_id', 'version', 'type', 'data'])
-    .expression((eb) => eventsOf(p, eb.selectFrom('moved').select('id')))
-    .returning('delivery_id'),
+/**
+ * Moves projections (found by their key, workspace first) under a compare-and-set on version; only the streams it moved
+ * get their events.
+ */
+export const appendStreams = prepared(
+  (p: Slots<{ workspace_id: string[]; id: string[]; expected: number[] } & ProjectionArrays & EventArrays>) =>
+    webhooks
+      .with('moved', (db) =>
+        db
+          .updateTable('webhook_deliveries as d')
+          .from(unnest('p', slotColumns({ workspace_id: 'text', id: 'text', expected: 'int', ...PROJECTION } as const, p)))
+          .set((eb) => ({
+            status: eb.ref('p.status'),
+            attempt_count: eb.ref('p.attempt_count'),
+            attempts_in_cycle: eb.ref('p.attempts_in_cycle'),
+            attempts: eb.cast<StoredAttempt[]>('p.attempts', 'jsonb'),
+            next_attempt_at: eb.ref('p.next_attempt_at'),
+            last_status_code: eb.ref('p.last_status_code'),
+            recorded_while_disabled: eb.ref('p.recorded_while_disabled'),
+            version: eb.ref('p.version'),
+            lease_token: null,
+            lease_until: null,
+          }))
+          .whereRef('d.workspace_id', '=', 'p.workspace_id')
+          .whereRef('d.id', '=', 'p.id')
+          .whereRef('d.version', '=', 'p.expected')
+          .returning('d.id'),
+      )
+      .insertInto('webhook_delivery_events')
+      .columns(['workspace_id', 'delivery_id', 'version', 'type', 'data'])
+      .expression((eb) => eventsOf(p, eb.selectFrom('moved').select('id')))
+      .returning('delivery_id'),
 );

@@ -8,35 +8,40 @@ import { useIndexPlans } from './index-plans.js';
 import type { DeliveryRow } from './webhooks.tables.js';
 
 /**
- * The endpoints with pending work, found by a loose index scan over `webhook_deliveries_due_idx` (endpoint_id,
- * next_attempt_at) WHERE PENDING: one index probe per endpoint with pending work, however long its backlog.
+ * The endpoints with pending work, found by a loose index scan over `webhook_deliveries_due_idx` (workspace_id,
+ * endpoint_id, next_attempt_at) WHERE PENDING: one index probe per endpoint with pending work, however long its
+ * backlog, stepping from one (workspace, endpoint) pair to the next.
  * For each: its due, unleased deliveries counted up to the look-ahead, and when its first unleased delivery
  * falls due.
  */
 const dueWorkStatement = prepared(
   (p: Slots<{ now: Date; lookAhead: number }>) =>
     sql<{ endpoint_id: string; workspace_id: string; due: number; first_due: Date | null }>`
-    WITH RECURSIVE pending(endpoint_id) AS (
-      (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
+    WITH RECURSIVE pending(workspace_id, endpoint_id) AS (
+      (SELECT workspace_id, endpoint_id FROM webhook_deliveries WHERE status = 'PENDING'
+       ORDER BY workspace_id, endpoint_id LIMIT 1)
       UNION ALL
-      SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
-              WHERE d.status = 'PENDING' AND d.endpoint_id > pending.endpoint_id ORDER BY d.endpoint_id LIMIT 1)
-      FROM pending WHERE pending.endpoint_id IS NOT NULL
+      SELECT next.workspace_id, next.endpoint_id FROM pending CROSS JOIN LATERAL (
+        SELECT d.workspace_id, d.endpoint_id FROM webhook_deliveries d
+        WHERE d.status = 'PENDING' AND (d.workspace_id, d.endpoint_id) > (pending.workspace_id, pending.endpoint_id)
+        ORDER BY d.workspace_id, d.endpoint_id LIMIT 1
+      ) next
     )
-    SELECT pending.endpoint_id, e.workspace_id, due.n AS due, first.at AS first_due
+    SELECT pending.endpoint_id, pending.workspace_id, due.n AS due, first.at AS first_due
     FROM pending
-    JOIN webhook_endpoints e ON e.id = pending.endpoint_id
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM webhook_deliveries d
-        WHERE d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING' AND d.next_attempt_at <= ${p.now}::timestamptz
+        WHERE d.workspace_id = pending.workspace_id AND d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING'
+          AND d.next_attempt_at <= ${p.now}::timestamptz
           AND (d.lease_until IS NULL OR d.lease_until < ${p.now}::timestamptz)
         LIMIT ${p.lookAhead}::int
       ) up_to
     ) due
     CROSS JOIN LATERAL (
       SELECT d.next_attempt_at AS at FROM webhook_deliveries d
-      WHERE d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING' AND d.next_attempt_at IS NOT NULL
+      WHERE d.workspace_id = pending.workspace_id AND d.endpoint_id = pending.endpoint_id AND d.status = 'PENDING'
+        AND d.next_attempt_at IS NOT NULL
         AND (d.lease_until IS NULL OR d.lease_until < ${p.now}::timestamptz)
       ORDER BY d.next_attempt_at LIMIT 1
     ) first
@@ -62,25 +67,41 @@ type ClaimedRow = Pick<
   | 'version'
 >;
 
-/** Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds. */
+/**
+ * Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds. Every
+ * read of the table also names the workspaces as constants (`workspaceIds`), which is what lets a cluster sharded
+ * by workspace route a claim over the workspaces of one shard to that shard (docs/adr/0053).
+ */
 const claimStatement = prepared(
-  (p: Slots<{ leaseToken: string; now: Date; leaseSeconds: number; endpoints: string[]; counts: number[] }>) =>
+  (
+    p: Slots<{
+      leaseToken: string;
+      now: Date;
+      leaseSeconds: number;
+      workspaceIds: string[];
+      workspaces: string[];
+      endpoints: string[];
+      counts: number[];
+    }>,
+  ) =>
     sql<ClaimedRow>`
       UPDATE webhook_deliveries d
       SET lease_token = ${p.leaseToken}::text,
           lease_until = ${p.now}::timestamptz + make_interval(secs => ${p.leaseSeconds}::int)
       FROM (
-        SELECT picked.id FROM unnest(${p.endpoints}::text[], ${p.counts}::int[]) AS take(endpoint_id, n)
+        SELECT picked.workspace_id, picked.id
+        FROM unnest(${p.workspaces}::text[], ${p.endpoints}::text[], ${p.counts}::int[]) AS take(workspace_id, endpoint_id, n)
         CROSS JOIN LATERAL (
-          SELECT x.id FROM webhook_deliveries x
-          WHERE x.endpoint_id = take.endpoint_id AND x.status = 'PENDING' AND x.next_attempt_at <= ${p.now}::timestamptz
+          SELECT x.workspace_id, x.id FROM webhook_deliveries x
+          WHERE x.workspace_id = ANY(${p.workspaceIds}::text[]) AND x.workspace_id = take.workspace_id
+            AND x.endpoint_id = take.endpoint_id AND x.status = 'PENDING' AND x.next_attempt_at <= ${p.now}::timestamptz
             AND (x.lease_until IS NULL OR x.lease_until < ${p.now}::timestamptz)
           ORDER BY x.next_attempt_at
           LIMIT take.n
           FOR UPDATE SKIP LOCKED
         ) picked
       ) claimed
-      WHERE d.id = claimed.id
+      WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND d.workspace_id = claimed.workspace_id AND d.id = claimed.id
       RETURNING d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.created_at, d.status, d.attempt_count,
         d.attempts_in_cycle, d.attempts, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version
     `,
@@ -125,13 +146,21 @@ export class SqlDeliveryQueue extends DeliveryQueue {
     };
   }
 
-  async claim(c: { now: Date; leaseSeconds: number; take: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]> {
+  async claim(c: {
+    now: Date;
+    leaseSeconds: number;
+    take: ReadonlyMap<string, number>;
+    workspaceOf: ReadonlyMap<string, string>;
+  }): Promise<ClaimedDelivery[]> {
     if (c.take.size === 0) return [];
+    const workspaces = [...c.take.keys()].map((endpointId) => c.workspaceOf.get(endpointId)!);
     const rows = await this.db.all(
       claimStatement({
         leaseToken: randomUUID(),
         now: c.now,
         leaseSeconds: c.leaseSeconds,
+        workspaceIds: [...new Set(workspaces)],
+        workspaces,
         endpoints: [...c.take.keys()],
         counts: [...c.take.values()],
       }),

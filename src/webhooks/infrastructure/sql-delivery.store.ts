@@ -3,10 +3,12 @@ import { textArray } from '../../platform/database/array-parameters.js';
 import { sql } from '../../platform/database/query-builder.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { fold } from '../domain/delivery/index.js';
+import { fold, type DeliveryState } from '../domain/delivery/index.js';
 import type { StreamAppend } from '../domain/recording.js';
-import { DeliveryStore, type LoadedDelivery, type NewStream } from '../application/ports/webhook.ports.js';
+import { DeliveryStore, type LoadedDelivery, type NewStream, type WorkspaceKey } from '../application/ports/webhook.ports.js';
+import { notifyIfDue } from '../../platform/database/notify.js';
 import { webhooks } from './webhooks.tables.js';
+import { DELIVERIES_CHANNEL } from '../application/ports/dispatch.ports.js';
 import {
   appendStreams,
   createStreams,
@@ -30,12 +32,13 @@ export class SqlDeliveryStore extends DeliveryStore {
     super();
   }
 
-  async loadMany(deliveryIds: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, LoadedDelivery>> {
+  async loadMany(keys: readonly WorkspaceKey[], options: { lock?: boolean } = {}): Promise<Map<string, LoadedDelivery>> {
     const found = new Map<string, LoadedDelivery>();
-    if (deliveryIds.length === 0) return found;
-    const ids = [...new Set(deliveryIds)];
+    if (keys.length === 0) return found;
+    const ids = [...new Set(keys.map((k) => k.id))];
+    const workspaceIds = [...new Set(keys.map((k) => k.workspaceId))];
     // The projection row is the stream's lock: writers of one delivery queue up instead of colliding.
-    const rows = await this.db.all((locksRows(this.db, options) ? loadLockedStreams : loadStreams)({ ids }));
+    const rows = await this.db.all((locksRows(this.db, options) ? loadLockedStreams : loadStreams)({ workspaceIds, ids }));
     for (const r of rows) {
       const state = fold((r.events ?? []).map((e) => revive(e.type, e.data)));
       if (state) found.set(r.id, { state, version: state.version });
@@ -71,7 +74,21 @@ export class SqlDeliveryStore extends DeliveryStore {
         ),
       }),
     );
-    return new Set(rows.map((r) => r.delivery_id));
+    const created = new Set(rows.map((r) => r.delivery_id));
+    await this.wakeDispatchers(fresh.filter((x) => created.has(x.deliveryId) && !x.lease).map((x) => x.state));
+    return created;
+  }
+
+  /**
+   * NOTIFY (at commit) when a write leaves an unleased delivery due now (docs/adr/0035): a new one, a resend, a
+   * replay. One due later (a retry's backoff) wakes nobody: the dispatcher's timer takes it.
+   */
+  private async wakeDispatchers(states: readonly DeliveryState[]): Promise<void> {
+    const soon = Date.now() + 5_000; // the database's clock decides; this only spares a round trip for later work
+    const times = states.flatMap((s) =>
+      s.status === 'PENDING' && s.nextAttemptAt && s.nextAttemptAt.getTime() <= soon ? [s.nextAttemptAt] : [],
+    );
+    await notifyIfDue(this.db, DELIVERIES_CHANNEL, times);
   }
 
   async appendMany(appends: readonly StreamAppend[]): Promise<Set<string>> {
@@ -80,46 +97,50 @@ export class SqlDeliveryStore extends DeliveryStore {
     if (new Set(writes.map((a) => a.deliveryId)).size !== writes.length) throw new Error('appendMany takes one append per stream');
     const rows = await this.db.all(
       appendStreams({
+        workspace_id: writes.map((a) => a.state.workspaceId),
         id: writes.map((a) => a.deliveryId),
         expected: writes.map((a) => a.expectedVersion),
         ...projectionArrays(writes.map((a) => a.state)),
         ...eventArrays(writes),
       }),
     );
-    return new Set(rows.map((r) => r.delivery_id));
+    const written = new Set(rows.map((r) => r.delivery_id));
+    await this.wakeDispatchers(writes.filter((a) => written.has(a.deliveryId)).map((a) => a.state));
+    return written;
   }
 
   async belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean> {
     const row = await this.db.one(
       webhooks
         .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .select('d.id')
-        .where('e.workspace_id', '=', workspaceId)
-        .where('e.id', '=', endpointId)
-        .where('d.id', '=', deliveryId),
+        .where('d.workspace_id', '=', workspaceId)
+        .where('d.id', '=', deliveryId)
+        .where('d.endpoint_id', '=', endpointId),
     );
     return row !== undefined;
   }
 
-  async ofEvents(eventIds: readonly string[]): Promise<string[]> {
+  async ofEvents(workspaceId: string, eventIds: readonly string[]): Promise<string[]> {
     if (eventIds.length === 0) return [];
-    // The unique (event_id, endpoint_id) index leads with the event.
+    // The unique (workspace_id, event_id, endpoint_id) index.
     const rows = await this.db.all(
       webhooks
         .selectFrom('webhook_deliveries')
         .select('id')
+        .where('workspace_id', '=', workspaceId)
         .where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)]))))
         .orderBy('id'),
     );
     return rows.map((r) => r.id);
   }
 
-  async failedSince(endpointId: string, since: Date): Promise<string[]> {
+  async failedSince(workspaceId: string, endpointId: string, since: Date): Promise<string[]> {
     const rows = await this.db.all(
       webhooks
         .selectFrom('webhook_deliveries')
         .select('id')
+        .where('workspace_id', '=', workspaceId)
         .where('endpoint_id', '=', endpointId)
         .where('status', '=', sql.lit('FAILED'))
         .where('created_at', '>=', since)

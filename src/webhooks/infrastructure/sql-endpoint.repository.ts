@@ -3,7 +3,7 @@ import { prepared, sql, type Slots } from '../../platform/database/query-builder
 import { lockedIfAsked } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Endpoint } from '../domain/endpoint.js';
-import { EndpointRepository } from '../application/ports/webhook.ports.js';
+import { EndpointRepository, type WorkspaceKey } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { slotColumns, textArray, unnest, type List } from '../../platform/database/array-parameters.js';
 import { webhooks, type EndpointRow } from './webhooks.tables.js';
@@ -49,14 +49,22 @@ const allEndpoints = webhooks.selectFrom('webhook_endpoints').selectAll();
 const anyOf = (ids: List<string>) => sql<string>`ANY(${textArray(ids)})`;
 
 // The fan-out's and the dispatcher's batch statements, compiled once (docs/adr/0027).
-const endpointsById = prepared((p: Slots<{ ids: string[] }>) => allEndpoints.where('id', '=', anyOf(p.ids)));
-const lockEndpoints = prepared((p: Slots<{ ids: string[] }>) => allEndpoints.where('id', '=', anyOf(p.ids)).orderBy('id').forNoKeyUpdate());
+// By key, workspace first (the primary key; on a sharded cluster, the shards of these workspaces alone).
+const byKeys = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
+  allEndpoints.where('workspace_id', '=', anyOf(p.workspaceIds)).where('id', '=', anyOf(p.ids));
+const endpointsById = prepared(byKeys);
+const lockEndpoints = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) => byKeys(p).orderBy('id').forNoKeyUpdate());
+const keyArrays = (keys: readonly WorkspaceKey[]) => ({
+  workspaceIds: [...new Set(keys.map((k) => k.workspaceId))],
+  ids: [...new Set(keys.map((k) => k.id))],
+});
 const endpointsOfWorkspaces = prepared((p: Slots<{ ids: string[] }>) =>
   allEndpoints.where('workspace_id', '=', anyOf(p.ids)).orderBy('workspace_id').orderBy('created_at').orderBy('id'),
 );
 const saveCounters = prepared(
   (
     p: Slots<{
+      workspace_id: string[];
       id: string[];
       status: EndpointRow['status'][];
       disabled_reason: EndpointRow['disabled_reason'][];
@@ -73,6 +81,7 @@ const saveCounters = prepared(
           'u',
           slotColumns(
             {
+              workspace_id: 'text',
               id: 'text',
               status: 'text',
               disabled_reason: 'text',
@@ -93,6 +102,7 @@ const saveCounters = prepared(
         last_failure_at: eb.ref('u.last_failure_at'),
         updated_at: eb.ref('u.updated_at'),
       }))
+      .whereRef('e.workspace_id', '=', 'u.workspace_id')
       .whereRef('e.id', '=', 'u.id'),
 );
 
@@ -139,18 +149,18 @@ export class SqlEndpointRepository extends EndpointRepository {
     return row !== undefined;
   }
 
-  async getMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.all(endpointsById({ ids: [...new Set(ids)] }));
+  async getMany(keys: readonly WorkspaceKey[]): Promise<Map<string, Endpoint>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db.all(endpointsById(keyArrays(keys)));
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
-  async lockMany(ids: readonly string[]): Promise<Map<string, Endpoint>> {
-    if (ids.length === 0) return new Map();
+  async lockMany(keys: readonly WorkspaceKey[]): Promise<Map<string, Endpoint>> {
+    if (keys.length === 0) return new Map();
     // LockRows sits above the sort: the rows are locked in id order. NO KEY UPDATE (what an UPDATE of non-key
     // columns takes) still queues behind DELETE, UPDATE and FOR UPDATE, but not behind the KEY SHARE locks of
     // foreign-key checks, so the fan-out inserting deliveries for the endpoint is not held up by it.
-    const rows = await this.db.all(lockEndpoints({ ids: [...new Set(ids)] }));
+    const rows = await this.db.all(lockEndpoints(keyArrays(keys)));
     return new Map(rows.map((r) => [r.id, toEndpoint(r)]));
   }
 
@@ -175,7 +185,13 @@ export class SqlEndpointRepository extends EndpointRepository {
 
   /** Saves a row the caller has locked (`byId` with `lock`), so it cannot vanish meanwhile. */
   async update(endpoint: Endpoint): Promise<void> {
-    await this.db.all(webhooks.updateTable('webhook_endpoints').set(mutable(endpoint)).where('id', '=', endpoint.id));
+    await this.db.all(
+      webhooks
+        .updateTable('webhook_endpoints')
+        .set(mutable(endpoint))
+        .where('workspace_id', '=', endpoint.workspaceId)
+        .where('id', '=', endpoint.id),
+    );
   }
 
   async saveDeliveryCounters(endpoints: readonly Endpoint[]): Promise<void> {
@@ -183,6 +199,7 @@ export class SqlEndpointRepository extends EndpointRepository {
     const s = endpoints.map((e) => e.snapshot());
     await this.db.all(
       saveCounters({
+        workspace_id: s.map((x) => x.workspaceId),
         id: s.map((x) => x.id),
         status: s.map((x) => x.status),
         disabled_reason: s.map((x) => x.disabledReason),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { MessageStore, type Envelope, type NewEnvelope } from '../application/ports/webhook.ports.js';
+import { MessageStore, type Envelope, type NewEnvelope, type WorkspaceKey } from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
@@ -33,13 +33,14 @@ const saveMessages = prepared(
           )
           .selectAll(),
       )
-      .onConflict((oc) => oc.column('event_id').doNothing()),
+      .onConflict((oc) => oc.columns(['workspace_id', 'event_id']).doNothing()),
 );
 
-const messageBodies = prepared((p: Slots<{ ids: string[] }>) =>
+const messageBodies = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
   webhooks
     .selectFrom('webhook_messages')
     .select(['event_id', 'body', 'traceparent'])
+    .where((eb) => eb('workspace_id', '=', eb.fn.any(textArray(p.workspaceIds))))
     .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
 );
 
@@ -63,9 +64,11 @@ export class SqlMessageStore extends MessageStore {
     );
   }
 
-  async bodies(eventIds: readonly string[]): Promise<Map<string, Envelope>> {
-    if (eventIds.length === 0) return new Map();
-    const rows = await this.db.all(messageBodies({ ids: [...new Set(eventIds)] }));
+  async bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>> {
+    if (events.length === 0) return new Map();
+    const rows = await this.db.all(
+      messageBodies({ workspaceIds: [...new Set(events.map((e) => e.workspaceId))], ids: [...new Set(events.map((e) => e.id))] }),
+    );
     return new Map(rows.map((r) => [r.event_id, { body: r.body, traceparent: r.traceparent }]));
   }
 
@@ -84,13 +87,14 @@ export class SqlMessageStore extends MessageStore {
     return rows.map((r) => ({ eventId: r.event_id, body: r.body }));
   }
 
-  async rewrite(bodies: ReadonlyMap<string, string>): Promise<void> {
+  async rewrite(workspaceId: string, bodies: ReadonlyMap<string, string>): Promise<void> {
     if (bodies.size === 0) return;
     await this.db.all(
       webhooks
         .updateTable('webhook_messages as m')
         .from(unnest('b', { event_id: [[...bodies.keys()], 'text'], body: [[...bodies.values()], 'text'] }))
         .set((eb) => ({ body: eb.ref('b.body') }))
+        .where('m.workspace_id', '=', workspaceId)
         .whereRef('m.event_id', '=', 'b.event_id'),
     );
   }

@@ -48,6 +48,7 @@ export class WebhookRetention implements RetentionTask {
                       inner
                         .selectFrom('webhook_delivery_events as e')
                         .select('e.version')
+                        .whereRef('e.workspace_id', '=', 'd.workspace_id')
                         .whereRef('e.delivery_id', '=', 'd.id')
                         .where('e.type', '<>', sql.lit('PayloadRedacted'))
                         .where(sql<Date>`(e.data->>'at')::timestamptz`, '>=', cutoff),
@@ -67,17 +68,29 @@ export class WebhookRetention implements RetentionTask {
       (limit) =>
         webhooks
           .deleteFrom('webhook_messages')
-          .where('event_id', 'in', (eb) =>
-            eb
-              .selectFrom('webhook_messages as m')
-              .select('m.event_id')
-              .where('m.created_at', '<', cutoff)
-              .where(({ not, exists, selectFrom }) =>
-                not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'm.event_id'))),
-              )
-              .limit(limit)
-              .forUpdate()
-              .skipLocked(),
+          .where((eb) =>
+            eb(
+              eb.refTuple('workspace_id', 'event_id'),
+              'in',
+              eb
+                .selectFrom('webhook_messages as m')
+                .select(['m.workspace_id', 'm.event_id'])
+                .where('m.created_at', '<', cutoff)
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('webhook_deliveries as d')
+                        .select('d.id')
+                        .whereRef('d.workspace_id', '=', 'm.workspace_id')
+                        .whereRef('d.event_id', '=', 'm.event_id'),
+                    ),
+                  ),
+                )
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('workspace_id', 'event_id'),
+            ),
           )
           .returning('event_id'),
       BATCH,

@@ -15,8 +15,8 @@ export const WebhookEndpointTable = defineEntity({
   name: 'WebhookEndpoint',
   tableName: 'webhook_endpoints',
   properties: {
+    workspace: workspaceReference('webhook_endpoints').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('webhook_endpoints'),
     url: p.text(),
     eventTypes: p.array(),
     status: p.text().$type<'ACTIVE' | 'DISABLED'>(),
@@ -42,8 +42,8 @@ export const WebhookMessageTable = defineEntity({
   name: 'WebhookMessage',
   tableName: 'webhook_messages',
   properties: {
+    workspace: workspaceReference('webhook_messages').primary(),
     eventId: p.text().primary(),
-    workspace: workspaceReference('webhook_messages'),
     type: p.text(),
     body: p.text(),
     createdAt: p.datetime(3),
@@ -58,10 +58,21 @@ export const WebhookDeliveryTable = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_deliveries',
   properties: {
+    workspaceId: p.text().primary(),
     id: p.text().primary(),
-    endpoint: p.manyToOne(WebhookEndpointTable).mapToPk().deleteRule('cascade').foreignKeyName('webhook_deliveries_endpoint_id_fkey'),
-    workspaceId: p.text(),
-    event: p.manyToOne(WebhookMessageTable).mapToPk().fieldName('event_id').foreignKeyName('webhook_deliveries_event_id_fkey'),
+    endpoint: p
+      .manyToOne(WebhookEndpointTable)
+      .mapToPk()
+      .joinColumns('workspace_id', 'endpoint_id')
+      .updateRule('no action')
+      .deleteRule('cascade')
+      .foreignKeyName('webhook_deliveries_endpoint_id_fkey'),
+    event: p
+      .manyToOne(WebhookMessageTable)
+      .mapToPk()
+      .joinColumns('workspace_id', 'event_id')
+      .updateRule('no action')
+      .foreignKeyName('webhook_deliveries_event_id_fkey'),
     eventType: p.text(),
     status: p.text().$type<DeliveryStatus>(),
     attemptCount: p.integer(),
@@ -76,8 +87,16 @@ export const WebhookDeliveryTable = defineEntity({
     leaseUntil: p.datetime(3).nullable(),
   },
   checks: [{ name: 'webhook_deliveries_status_check', expression: "status IN ('PENDING', 'SUCCEEDED', 'FAILED')" }],
-  // Leads with the event: it also answers the retention's "is this envelope still referenced" probe.
-  uniques: [{ name: 'webhook_deliveries_once', properties: ['event', 'endpoint'] }],
+  // Also answers the retention's "is this envelope still referenced" probe. Partial (always true) so that probes by
+  // (workspace_id, id) cannot pick it over the primary key on a small table (migration 0016, docs/adr/0053).
+  uniques: [
+    {
+      name: 'webhook_deliveries_once',
+      expression:
+        'CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries (workspace_id, event_id, endpoint_id) ' +
+        'WHERE event_id IS NOT NULL',
+    },
+  ],
   indexes: [
     {
       name: 'webhook_deliveries_list_idx',
@@ -90,29 +109,6 @@ export const WebhookDeliveryTable = defineEntity({
     { name: 'webhook_deliveries_due_idx', properties: ['endpoint', 'nextAttemptAt'], where: "status = 'PENDING'" },
     { name: 'webhook_deliveries_created_brin', properties: ['createdAt'], type: 'brin' },
   ],
-  triggers: [
-    // NOTIFY only when a write makes work due now (docs/adr/0035): new deliveries, a resend, a replay.
-    {
-      name: 'webhook_deliveries_notify',
-      timing: 'after',
-      events: ['insert'],
-      forEach: 'statement',
-      expression: `CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries
-        REFERENCING NEW TABLE AS fresh
-        FOR EACH STATEMENT EXECUTE FUNCTION webhook_deliveries_notify_due()`,
-    },
-    {
-      name: 'webhook_deliveries_notify_requeued',
-      timing: 'after',
-      events: ['update'],
-      forEach: 'row',
-      expression: `CREATE TRIGGER webhook_deliveries_notify_requeued AFTER UPDATE ON webhook_deliveries
-        FOR EACH ROW
-        WHEN (NEW.status = 'PENDING' AND NEW.lease_until IS NULL AND NEW.next_attempt_at <= now() + interval '1 second'
-              AND (OLD.status <> 'PENDING' OR OLD.lease_until IS NOT NULL OR OLD.next_attempt_at IS DISTINCT FROM NEW.next_attempt_at))
-        EXECUTE FUNCTION webhook_deliveries_notify_requeued()`,
-    },
-  ],
 });
 
 /** The event store: append-only, one stream per delivery, (delivery_id, version) unique. */
@@ -120,10 +116,13 @@ export const WebhookDeliveryEventTable = defineEntity({
   name: 'WebhookDeliveryEvent',
   tableName: 'webhook_delivery_events',
   properties: {
+    workspaceId: p.text().primary(),
     delivery: p
       .manyToOne(WebhookDeliveryTable)
       .mapToPk()
+      .joinColumns('workspace_id', 'delivery_id')
       .primary()
+      .updateRule('no action')
       .deleteRule('cascade')
       .foreignKeyName('webhook_delivery_events_delivery_id_fkey'),
     version: p.integer().primary(),
@@ -147,8 +146,8 @@ export const OwnerNotificationTable = defineEntity({
   name: 'OwnerNotification',
   tableName: 'owner_notifications',
   properties: {
+    workspace: workspaceReference('owner_notifications').primary(),
     id: p.text().primary(),
-    workspace: workspaceReference('owner_notifications'),
     kind: p.text(),
     subject: p.text(),
     data: p.json<Record<string, unknown>>(),
@@ -169,7 +168,22 @@ export const webhooksTables = [
   WebhookDeliveryEventTable,
   OwnerNotificationTable,
 ];
-export type WebhooksDb = InferKyselyDB<(typeof webhooksTables)[number]>;
+type Inferred = InferKyselyDB<(typeof webhooksTables)[number]>;
+type Deliveries = Inferred['webhook_deliveries'];
+type DeliveryEvents = Inferred['webhook_delivery_events'];
+/**
+ * The tables as statements see them. A foreign key over (workspace_id, …) is inferred as a tuple-typed relation;
+ * its columns are the plain text columns `endpoint_id`, `event_id` and `delivery_id` beside `workspace_id`.
+ */
+export type WebhooksDb = Omit<Inferred, 'webhook_deliveries' | 'webhook_delivery_events'> & {
+  webhook_deliveries: Omit<Deliveries, 'endpoint_id' | 'endpoint_workspace' | 'event_workspace' | 'event_event_id'> & {
+    endpoint_id: string;
+    event_id: string;
+  };
+  webhook_delivery_events: Omit<DeliveryEvents, 'delivery_id' | 'delivery_workspace_id' | 'delivery_workspace'> & {
+    delivery_id: string;
+  };
+};
 
 export type EndpointRow = Selectable<WebhooksDb['webhook_endpoints']>;
 export type DeliveryRow = Selectable<WebhooksDb['webhook_deliveries']>;

@@ -13,6 +13,9 @@ import { Migration0011PageSlugs } from './0011-page-slugs.js';
 import { Migration0012ContactErasure } from './0012-contact-erasure.js';
 import { Migration0021OutboxTraceparent } from './0021-outbox-traceparent.js';
 import { Migration0022RetentionAtScale } from './0022-retention-at-scale.js';
+import { Migration0023WorkspaceKeys } from './0023-workspace-keys.js';
+import { Migration0024NotifyFromTheApplication } from './0024-notify-from-the-application.js';
+import { Migration0025PublicFileIndex } from './0025-public-file-index.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -33,4 +36,7 @@ export const migrations: MigrationObject[] = [
   { name: '0012-contact-erasure', class: Migration0012ContactErasure },
   { name: '0021-outbox-traceparent', class: Migration0021OutboxTraceparent },
   { name: '0022-retention-at-scale', class: Migration0022RetentionAtScale },
+  { name: '0023-workspace-keys', class: Migration0023WorkspaceKeys },
+  { name: '0024-notify-from-the-application', class: Migration0024NotifyFromTheApplication },
+  { name: '0025-public-file-index', class: Migration0025PublicFileIndex },
 ];

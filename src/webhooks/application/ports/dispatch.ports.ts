@@ -15,6 +15,9 @@ export interface ClaimedDelivery {
   state: DeliveryState;
 }
 
+/** The channel the delivery store notifies (at commit) when a write makes work due now; dispatchers listen on it. */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';
+
 /** The endpoints with pending work, as one claim sees them. */
 export interface DueWork {
   /** endpoints with due, unleased deliveries (counted up to the claim's look-ahead) */
@@ -38,9 +41,14 @@ export abstract class DeliveryQueue {
    * Leases, for each endpoint of `take`, up to its count of its soonest-due deliveries, skipping rows another
    * transaction holds. The lease lasts `leaseSeconds` (longer than an attempt may take); recording an outcome
    * clears it, and a dispatcher that dies leaves it to run out, so the delivery is claimed and sent again
-   * (at-least-once).
+   * (at-least-once). `workspaceOf` names each endpoint's workspace: the claim finds rows by their key, workspace first.
    */
-  abstract claim(claim: { now: Date; leaseSeconds: number; take: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]>;
+  abstract claim(claim: {
+    now: Date;
+    leaseSeconds: number;
+    take: ReadonlyMap<string, number>;
+    workspaceOf: ReadonlyMap<string, string>;
+  }): Promise<ClaimedDelivery[]>;
 }
 
 /**

@@ -3,6 +3,15 @@ import type { Endpoint, EndpointAutoDisabled } from '../../domain/endpoint.js';
 import type { StreamAppend } from '../../domain/recording.js';
 
 /**
+ * A row of a workspace-owned table by its key, workspace first (docs/adr/0053): every by-id read carries the
+ * workspace, so that on a cluster sharded by workspace it reads one shard.
+ */
+export interface WorkspaceKey {
+  workspaceId: string;
+  id: string;
+}
+
+/**
  * Endpoints with their secrets. The aggregate holds secret references (the sealed form); `seal` turns a new
  * plaintext secret into one, and `signingSecrets` opens the ones that sign now.
  */
@@ -15,13 +24,13 @@ export abstract class EndpointRepository {
   abstract byId(workspaceId: string, id: string, options?: { lock?: boolean }): Promise<Endpoint | null>;
   /** Whether the workspace has this endpoint (reads no secrets, builds no aggregate). */
   abstract exists(workspaceId: string, id: string): Promise<boolean>;
-  /** By ids alone, for workers (no workspace in hand): the ones that exist, by id. */
-  abstract getMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
+  /** The ones that exist, by id. */
+  abstract getMany(keys: readonly WorkspaceKey[]): Promise<Map<string, Endpoint>>;
   /**
    * Locks the rows that exist until the transaction ends, in the order of their ids (so that two callers
    * locking overlapping sets cannot deadlock), and returns them by id.
    */
-  abstract lockMany(ids: readonly string[]): Promise<Map<string, Endpoint>>;
+  abstract lockMany(keys: readonly WorkspaceKey[]): Promise<Map<string, Endpoint>>;
   /** Every endpoint of these workspaces, in any status, oldest first within a workspace. */
   abstract inWorkspaces(workspaceIds: readonly string[]): Promise<Endpoint[]>;
   /** The stored (encrypted) reference of a new plaintext secret for this endpoint. */
@@ -68,7 +77,7 @@ export abstract class DeliveryStore {
    * Loads many streams at once (absent: no such delivery). With `lock`, the streams are locked until the
    * transaction ends, in the order of their ids.
    */
-  abstract loadMany(deliveryIds: readonly string[], options?: { lock?: boolean }): Promise<Map<string, LoadedDelivery>>;
+  abstract loadMany(keys: readonly WorkspaceKey[], options?: { lock?: boolean }): Promise<Map<string, LoadedDelivery>>;
   /**
    * Starts many streams (each appends its events at version 0) with their projections, in one go; a new
    * stream that duplicates (endpoint, event) is skipped. Returns the ids of the streams started.
@@ -83,9 +92,9 @@ export abstract class DeliveryStore {
   /** Whether this delivery is one of this endpoint's, and the endpoint one of this workspace's. */
   abstract belongsTo(workspaceId: string, endpointId: string, deliveryId: string): Promise<boolean>;
   /** The ids of the endpoint's FAILED deliveries created at or after `since`, in id order (the order writers lock them in). */
-  abstract failedSince(endpointId: string, since: Date): Promise<string[]>;
+  abstract failedSince(workspaceId: string, endpointId: string, since: Date): Promise<string[]>;
   /** The ids of the deliveries of these events, in id order. */
-  abstract ofEvents(eventIds: readonly string[]): Promise<string[]>;
+  abstract ofEvents(workspaceId: string, eventIds: readonly string[]): Promise<string[]>;
 }
 
 /** An envelope to send: its exact bytes, and the trace its attempts continue (docs/adr/0054; null when untraced). */
@@ -107,15 +116,15 @@ export interface NewEnvelope {
 /** The event envelopes: the exact body every attempt signs and sends. */
 export abstract class MessageStore {
   abstract saveMany(messages: readonly NewEnvelope[]): Promise<void>;
-  /** The envelopes that exist, by event id. */
-  abstract bodies(eventIds: readonly string[]): Promise<Map<string, Envelope>>;
+  /** The envelopes of these events (`id`: the event id) that exist, by event id. */
+  abstract bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>>;
   /**
    * The workspace's envelopes created at or after `since` whose body contains one of `needles` (lower-case, any
    * case in the body), locked until the transaction ends: the candidates of an erasure.
    */
   abstract carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]>;
   /** Replaces envelope bodies (an erasure's redaction): attempts from now on send and sign the new bytes. */
-  abstract rewrite(bodies: ReadonlyMap<string, string>): Promise<void>;
+  abstract rewrite(workspaceId: string, bodies: ReadonlyMap<string, string>): Promise<void>;
 }
 
 /** Tells a workspace owner that something needs their attention. */

@@ -11,6 +11,7 @@ import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers
 import { DeliveryRecorder } from '../../application/commands/dispatch-due-deliveries/delivery-recorder.js';
 import { DispatchDueDeliveriesCommand } from '../../application/commands/dispatch-due-deliveries/dispatch-due-deliveries.command.js';
 import { InFlightDeliveries } from '../../application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
+import { DELIVERIES_CHANNEL } from '../../application/ports/dispatch.ports.js';
 
 const POLL_MS = 1_000;
 
@@ -53,7 +54,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     outage: DatabaseOutage,
   ) {
     this.loop.reportsTo(outage, this.name);
-    this.listener = new PgListener(db.listenPool, 'webhook_deliveries', () => this.wake(), { outage });
+    this.listener = new PgListener(db.listenPool, DELIVERIES_CHANNEL, () => this.wake(), { outage });
     registry.register(this);
   }
 

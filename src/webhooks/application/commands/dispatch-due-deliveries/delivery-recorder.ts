@@ -4,7 +4,7 @@ import type { DeliveryState } from '../../../domain/delivery/index.js';
 import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
 import { DeliveryLog } from '../../delivery-log.js';
 import { BatchTransactions } from '../../ports/dispatch.ports.js';
-import { DeliveryStore, EndpointRepository, OwnerNotifier } from '../../ports/webhook.ports.js';
+import { DeliveryStore, EndpointRepository, OwnerNotifier, type WorkspaceKey } from '../../ports/webhook.ports.js';
 
 /** At most this many outcomes are recorded in one transaction. */
 export const MAX_GROUP = 500;
@@ -141,14 +141,14 @@ export class DeliveryRecorder {
    */
   private inOneTransaction(outcomes: readonly ClaimedOutcome[], mode: 'snapshot' | 'locked'): Promise<Detailed> {
     return this.transactions.run(async () => {
-      const endpoints = await this.endpoints.lockMany(outcomes.map((o) => o.endpointId));
+      const endpoints = await this.endpoints.lockMany(outcomes.map((o) => ({ workspaceId: o.workspaceId, id: o.endpointId })));
       const live = outcomes.filter((o) => endpoints.has(o.endpointId));
       const streams = new Map<string, DeliveryState>();
-      const unknown: string[] = [];
+      const unknown: WorkspaceKey[] = [];
       for (const o of live) {
         if (mode === 'snapshot' && o.claimed) {
           if (!streams.has(o.deliveryId)) streams.set(o.deliveryId, o.claimed);
-        } else unknown.push(o.deliveryId);
+        } else unknown.push({ workspaceId: o.workspaceId, id: o.deliveryId });
       }
       for (const [id, l] of await this.store.loadMany(unknown, { lock: true })) streams.set(id, l.state);
       const plan = planRecording(outcomes, streams, endpoints, this.log.policy, this.clock.now());

@@ -97,11 +97,18 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       const take = shareClaim(work.due, this.inFlight, { ...bounds, capacity }, this.turn++);
       const offered = take.size === 0 ? 0 : [...take.values()].reduce((a, b) => a + b, 0);
       const held = work.due.reduce((n, d) => n + d.due, 0) > offered;
-      const claimed = await this.queue.claim({ now, leaseSeconds: this.config.webhookLeaseSeconds, take });
+      const workspaceOf = new Map(work.due.map((d) => [d.endpointId, d.workspaceId]));
+      const claimed = await this.queue.claim({ now, leaseSeconds: this.config.webhookLeaseSeconds, take, workspaceOf });
       if (claimed.length === 0) return { claimed, endpoints: new Map(), bodies: new Map(), nextDue: work.nextDue, held };
-      const endpoints = await this.endpoints.getMany([...new Set(claimed.map((c) => c.endpointId))]);
+      const endpoints = await this.endpoints.getMany(claimed.map((c) => ({ workspaceId: c.workspaceId, id: c.endpointId })));
       const sending = claimed.filter((c) => endpoints.get(c.endpointId)?.isActive());
-      return { claimed, endpoints, bodies: await this.messages.bodies(sending.map((c) => c.eventId)), nextDue: null, held };
+      return {
+        claimed,
+        endpoints,
+        bodies: await this.messages.bodies(sending.map((c) => ({ workspaceId: c.workspaceId, id: c.eventId }))),
+        nextDue: null,
+        held,
+      };
     });
   }
 
@@ -116,7 +123,13 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
     try {
       const endpoint = p.endpoints.get(c.endpointId);
       if (!endpoint) return; // deleted: its deliveries went with it
-      const claim = { deliveryId: c.deliveryId, endpointId: c.endpointId, claimedVersion: c.version, claimed: c.state };
+      const claim = {
+        deliveryId: c.deliveryId,
+        workspaceId: c.workspaceId,
+        endpointId: c.endpointId,
+        claimedVersion: c.version,
+        claimed: c.state,
+      };
       if (!endpoint.isActive()) {
         await this.recorder.record({ ...claim, command: { type: 'HoldForDisabledEndpoint', now: this.clock.now() } });
         return;

@@ -220,7 +220,11 @@ export class FirstAttempts {
     const effects = written.map((w) => [w.state.endpointId, endpointCounterEffect(w.events)] as const).filter(([, e]) => e !== null);
     if (effects.length === 0) return;
     const now = this.clock.now();
-    const locked = await this.endpoints.lockMany([...new Set(effects.map(([id]) => id))]);
+    const moved = new Set(effects.map(([id]) => id));
+    const keys = written
+      .filter((w) => moved.has(w.state.endpointId))
+      .map((w) => ({ workspaceId: w.state.workspaceId, id: w.state.endpointId }));
+    const locked = await this.endpoints.lockMany(keys);
     const changed = new Set<Endpoint>();
     for (const [endpointId, effect] of effects) {
       const endpoint = locked.get(endpointId);
@@ -237,5 +241,11 @@ export class FirstAttempts {
 }
 
 function claimOf(d: Direct): Omit<ClaimedOutcome, 'command'> {
-  return { deliveryId: d.claim.deliveryId, endpointId: d.claim.endpointId, claimedVersion: 1, claimed: d.claim.state };
+  return {
+    deliveryId: d.claim.deliveryId,
+    workspaceId: d.claim.workspaceId,
+    endpointId: d.claim.endpointId,
+    claimedVersion: 1,
+    claimed: d.claim.state,
+  };
 }

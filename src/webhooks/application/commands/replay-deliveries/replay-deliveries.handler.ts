@@ -24,10 +24,10 @@ export class ReplayDeliveriesHandler implements ICommandHandler<ReplayDeliveries
     if (!(await this.endpoints.exists(cmd.workspaceId, cmd.endpointId))) throw new NotFoundError('webhook endpoint');
     // In id order: the operation's transaction holds each delivery it re-queues until it commits, and the
     // dispatcher's recorder locks the deliveries of a group in id order too, so the two cannot deadlock.
-    const failed = await this.deliveries.failedSince(cmd.endpointId, cmd.since);
+    const failed = await this.deliveries.failedSince(cmd.workspaceId, cmd.endpointId, cmd.since);
     let replayed = 0;
     for (const id of failed) {
-      const result = await this.log.apply(id, { type: 'Replay', now, since: cmd.since });
+      const result = await this.log.apply({ workspaceId: cmd.workspaceId, id }, { type: 'Replay', now, since: cmd.since });
       if (result && result.events.length > 0) replayed += 1;
     }
     return { replayed };

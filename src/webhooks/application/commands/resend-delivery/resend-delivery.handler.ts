@@ -23,7 +23,7 @@ export class ResendDeliveryHandler implements ICommandHandler<ResendDeliveryComm
       if (!(await this.endpoints.exists(cmd.workspaceId, cmd.endpointId))) throw new NotFoundError('webhook endpoint');
       throw new NotFoundError('delivery');
     }
-    const result = await this.log.apply(cmd.deliveryId, { type: 'Resend', now: this.clock.now() });
+    const result = await this.log.apply({ workspaceId: cmd.workspaceId, id: cmd.deliveryId }, { type: 'Resend', now: this.clock.now() });
     if (!result) throw new NotFoundError('delivery');
     return deliveryView(result.state);
   }

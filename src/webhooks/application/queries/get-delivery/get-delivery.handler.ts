@@ -16,8 +16,9 @@ export class GetDeliveryHandler implements IQueryHandler<GetDeliveryQuery> {
       webhooks
         .selectFrom('webhook_deliveries')
         .select(DELIVERY_COLUMNS)
-        .where('endpoint_id', '=', q.endpointId)
-        .where('id', '=', q.deliveryId),
+        .where('workspace_id', '=', q.workspaceId)
+        .where('id', '=', q.deliveryId)
+        .where('endpoint_id', '=', q.endpointId),
     );
     if (!row) throw new NotFoundError('delivery');
     return deliveryRowView(row);

@@ -19,7 +19,11 @@ export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery>
     await endpointOf(this.db, q.workspaceId, q.endpointId);
     const list = `deliveries:${q.endpointId}`;
     const filter = q.status ?? '';
-    let query = webhooks.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', q.endpointId);
+    let query = webhooks
+      .selectFrom('webhook_deliveries')
+      .select(DELIVERY_COLUMNS)
+      .where('workspace_id', '=', q.workspaceId)
+      .where('endpoint_id', '=', q.endpointId);
     if (q.status) query = query.where('status', '=', q.status);
     const rows = await keysetPage(this.db, query, {
       after: q.after ? this.cursors.decode(q.after, list, q.workspaceId, filter) : undefined,
