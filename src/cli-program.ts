@@ -150,10 +150,11 @@ export function buildProgram(onJob: (job: Job) => void): Program {
     .command('refund')
     .description('Refund a sale (emits sale.refunded)')
     .argument('<sale_id>', 'the sale id (sale_…)')
-    .action((id: string) => {
+    .option('--workspace <id>', `${WORKSPACE}; found from the sale when left out`)
+    .action((id: string, o: { workspace?: string }) => {
       onJob(async ({ commands }) => {
         const { RefundSaleCommand } = await import('./commerce/index.js');
-        return commands.execute(new RefundSaleCommand(id));
+        return commands.execute(new RefundSaleCommand(id, o.workspace));
       });
     });
 

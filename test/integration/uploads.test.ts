@@ -370,6 +370,8 @@ describe('the staged-uploads sweep (a crash between an upload’s commit and the
        VALUES ($1, $2, 'dot.png', 'image/png', $3, $4, $5, now())`,
       [id, workspace.id, SAMPLES['image/png']!.bytes.length, `${workspace.id}/${id}`, `/files/${id}/dot.png`],
     );
+    // The upload's transaction writes the file's route with it (migration 0025).
+    await t.sql(`INSERT INTO file_routes (id, workspace_id) VALUES ($1, $2)`, [id, workspace.id]);
     stage(id, SAMPLES['image/png']!.bytes, 0);
     stage('file_AbandonedTwoHoursAgo', Buffer.from('x'), 2);
     stage('file_StillArriving', Buffer.from('y'), 0);

@@ -11,10 +11,11 @@
 export type TableClass = 'workspace' | 'reference' | 'local';
 
 export const tableClasses: Readonly<Record<string, TableClass>> = {
-  // Reference tables: the tenant root, API keys by prefix, slug routing, the access epoch.
+  // Reference tables: the tenant root, API keys by prefix, slug and file routing, the access epoch.
   workspaces: 'reference',
   api_keys: 'reference',
   page_slugs: 'reference',
+  file_routes: 'reference',
   access_epoch: 'reference',
   // Workspace-owned.
   pages: 'workspace',

@@ -4,9 +4,8 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { rowsOf } from '../../platform/workers/batched-delete.js';
-import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
-import { analytics } from './analytics.tables.js';
+import { purgeInBatches } from '../../platform/workers/batched-delete.js';
+import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 
 const BATCH = 10_000;
 
@@ -27,23 +26,6 @@ export class AnalyticsRetention implements RetentionTask {
 
   purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.analyticsFacts);
-    return deleteInBatches(
-      this.db,
-      (limit) =>
-        analytics
-          .deleteFrom('analytics_facts')
-          .where(({ selectFrom }) =>
-            rowsOf(
-              selectFrom('analytics_facts')
-                .select(sql`ctid`.as('ctid'))
-                .where('occurred_at', '<', cutoff)
-                .limit(limit)
-                .forUpdate()
-                .skipLocked(),
-            ),
-          )
-          .returning('id'),
-      BATCH,
-    );
+    return purgeInBatches(this.db, 'analytics_facts', sql<boolean>`occurred_at < ${cutoff}`, BATCH);
   }
 }

@@ -10,8 +10,8 @@ export const AnalyticsFactTable = defineEntity({
   name: 'AnalyticsFact',
   tableName: 'analytics_facts',
   properties: {
+    workspace: workspaceReference('analytics_facts').primary(),
     id: p.bigint('string').primary().autoincrement(),
-    workspace: workspaceReference('analytics_facts'),
     pageId: p.text(),
     blockId: p.text().nullable(),
     kind: p.text().$type<'VIEW' | 'CLICK'>(),

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { sql } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { rowsOf } from '../../platform/workers/batched-delete.js';
-import { deleteInBatches, type RetentionTask } from '../../platform/workers/janitor.js';
+import { purgeInBatches } from '../../platform/workers/batched-delete.js';
+import type { RetentionTask } from '../../platform/workers/janitor.js';
 import { RANGE_DAYS } from '../domain/analytics.js';
-import { analytics } from './analytics.tables.js';
 
 const BATCH = 10_000;
 /** The longest summary range: the days a daily visitor set may still be needed for (today included). */
@@ -27,23 +26,6 @@ export class VisitorHashRetention implements RetentionTask {
 
   purge(): Promise<number> {
     const firstKept = new Date(this.clock.now().getTime() - (VISITOR_HASH_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    return deleteInBatches(
-      this.db,
-      (limit) =>
-        analytics
-          .deleteFrom('analytics_daily_visitors')
-          .where(({ selectFrom }) =>
-            rowsOf(
-              selectFrom('analytics_daily_visitors')
-                .select(sql`ctid`.as('ctid'))
-                .where('day', '<', firstKept)
-                .limit(limit)
-                .forUpdate()
-                .skipLocked(),
-            ),
-          )
-          .returning('visitor_hash'),
-      BATCH,
-    );
+    return purgeInBatches(this.db, 'analytics_daily_visitors', sql<boolean>`day < ${firstKept}::date`, BATCH);
   }
 }

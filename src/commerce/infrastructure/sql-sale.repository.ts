@@ -29,9 +29,20 @@ export class SqlSaleRepository extends SaleRepository {
     super();
   }
 
-  async byId(id: string, options: { lock?: boolean } = {}): Promise<Sale | null> {
-    const r = await this.db.one(lockedIfAsked(this.db, commerce.selectFrom('sales').selectAll().where('id', '=', id), options));
+  async byId(workspaceId: string, id: string, options: { lock?: boolean } = {}): Promise<Sale | null> {
+    const r = await this.db.one(
+      lockedIfAsked(
+        this.db,
+        commerce.selectFrom('sales').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id),
+        options,
+      ),
+    );
     return r ? toSale(r) : null;
+  }
+
+  async workspaceOf(id: string): Promise<string | null> {
+    const r = await this.db.one(commerce.selectFrom('sales').select('workspace_id').where('id', '=', id));
+    return r?.workspace_id ?? null;
   }
 
   async save(sale: Sale): Promise<void> {

@@ -19,14 +19,23 @@ export const FileTable = defineEntity({
   },
   uniques: [{ name: 'files_public_path_key', properties: ['workspace', 'publicPath'] }],
   checks: [{ name: 'files_size_bytes_check', expression: 'size_bytes >= 0' }],
-  // files_id_idx: the public file route (`/files/<id>/<name>`) names no workspace (docs/adr/0053).
-  indexes: [
-    { name: 'files_id_idx', properties: ['id'] },
-    { name: 'files_page_idx', expression: 'CREATE INDEX files_page_idx ON files (workspace_id, created_at DESC, id DESC)' },
-  ],
+  indexes: [{ name: 'files_page_idx', expression: 'CREATE INDEX files_page_idx ON files (workspace_id, created_at DESC, id DESC)' }],
 });
 
-export const filesTables = [FileTable];
+/**
+ * Whose file an id is (migration 0025, docs/adr/0053): the public route (`/files/<id>/<name>`) names no workspace, so it
+ * reads this reference table by id, then the file by its key. Written with the file, in the same transaction.
+ */
+export const FileRouteTable = defineEntity({
+  name: 'FileRoute',
+  tableName: 'file_routes',
+  properties: {
+    id: p.text().primary(),
+    workspace: workspaceReference('file_routes'),
+  },
+});
+
+export const filesTables = [FileTable, FileRouteTable];
 export type FilesDb = InferKyselyDB<(typeof filesTables)[number]>;
 
 /** A `files` row as a statement selecting every column returns it. */

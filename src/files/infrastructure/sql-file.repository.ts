@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { WorkspaceFile } from '../domain/workspace-file.js';
 import { fileStateFromRow } from '../application/file.view.js';
 import { FileRepository } from '../application/ports/file.ports.js';
 import { files, type FileRow } from './files.tables.js';
+
+const fileRoute = prepared((p: Slots<{ id: string }>) => files.selectFrom('file_routes').select('workspace_id').where('id', '=', p.id));
+const fileByKey = prepared((p: Slots<{ workspaceId: string; id: string }>) =>
+  files.selectFrom('files').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+);
 
 @Injectable()
 export class SqlFileRepository extends FileRepository {
@@ -26,10 +31,16 @@ export class SqlFileRepository extends FileRepository {
         created_at: f.createdAt,
       }),
     );
+    await this.db.all(files.insertInto('file_routes').values({ id: f.id, workspace_id: f.workspaceId }));
   }
 
-  async byId(id: string): Promise<WorkspaceFile | null> {
-    return this.toFile(await this.db.one(files.selectFrom('files').selectAll().where('id', '=', id)));
+  async byId(workspaceId: string, id: string): Promise<WorkspaceFile | null> {
+    return this.toFile(await this.db.one(fileByKey({ workspaceId, id })));
+  }
+
+  async byRoutedId(id: string): Promise<WorkspaceFile | null> {
+    const route = await this.db.one(fileRoute({ id }));
+    return route ? this.byId(route.workspace_id, id) : null;
   }
 
   async byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null> {

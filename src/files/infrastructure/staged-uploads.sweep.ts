@@ -30,7 +30,7 @@ export class StagedUploadsSweep implements RetentionTask {
     const abandonedBefore = this.clock.now().getTime() - Math.max(3_600_000, 10 * this.config.requestTimeoutMs);
     let done = 0;
     for (const { id, stagedAt } of await this.storage.listStaged(SWEEP_BATCH)) {
-      const file = await this.files.byId(id);
+      const file = await this.files.byRoutedId(id);
       if (file) await this.storage.promote(id, file.state.storageKey);
       else if (stagedAt.getTime() < abandonedBefore) await this.storage.discard(id);
       else continue;

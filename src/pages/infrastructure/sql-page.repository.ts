@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { textArray } from '../../platform/database/array-parameters.js';
 import { notify } from '../../platform/database/notify.js';
+import { ALL, inShardGroup, isDistributed, shardGroupsOf } from '../../platform/database/shard-groups.js';
 import { locksRows } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
@@ -53,33 +54,43 @@ const byIdQuery = (p: Slots<{ id: string; workspaceId: string }>) =>
   pages.selectFrom('pages').selectAll().where('id', '=', p.id).where('workspace_id', '=', p.workspaceId);
 const pageById = prepared(byIdQuery);
 const pageByIdForUpdate = prepared((p: Slots<{ id: string; workspaceId: string }>) => byIdQuery(p).forUpdate());
-const liveBySlug = prepared((p: Slots<{ slug: string }>) =>
-  pages
-    .selectFrom('pages')
-    .selectAll()
-    .where('slug', '=', p.slug)
-    .where('status', '=', sql.lit('PUBLISHED'))
-    .where('live_blocks', 'is not', null),
+/**
+ * The live page at a slug, in two reads that each route to one place on a sharded cluster (docs/adr/0053): the slug's
+ * holder in `page_slugs` (a reference table, keyed by slug), then that page by its key (one shard).
+ */
+const slugHolder = prepared((p: Slots<{ slug: string }>) =>
+  pages.selectFrom('page_slugs').select(['workspace_id', 'page_id', 'expires_at']).where('slug', '=', p.slug),
 );
-// Pages this transaction locked (claimDueSchedules), in the order their schedules fell due.
-const claimedPages = prepared((p: Slots<{ ids: string[] }>) =>
+const livePage = prepared((p: Slots<{ id: string; workspaceId: string; slug: string }>) =>
+  byIdQuery(p).where('slug', '=', p.slug).where('status', '=', sql.lit('PUBLISHED')).where('live_blocks', 'is not', null),
+);
+// Pages this transaction locked (claimDueSchedules), by their keys, in the order their schedules fell due.
+const claimedPages = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
   pages
     .selectFrom('pages')
     .selectAll()
+    .where((eb) => eb('workspace_id', '=', eb.fn.any(textArray(p.workspaceIds))))
     .where((eb) => eb('id', '=', eb.fn.any(textArray(p.ids))))
     .orderBy('scheduled_publish_at')
     .orderBy('id'),
 );
-// A slug a live page gave up, still within its reservation: where it now lives (docs/adr/0042).
-const movedSlug = prepared((p: Slots<{ slug: string; now: Date }>) =>
+// The workspaces of the schedules due first, read without locks: what a sharded cluster claims one shard group of.
+const dueScheduleWorkspaces = prepared(
+  (p: Slots<{ now: Date; limit: number }>) => sql<{ workspace_id: string }>`
+    SELECT DISTINCT workspace_id FROM (
+      SELECT workspace_id FROM pages WHERE scheduled_publish_at <= ${p.now}::timestamptz
+      ORDER BY scheduled_publish_at LIMIT ${p.limit}::int
+    ) AS due`,
+);
+// Where a live page that gave up a slug (still within its reservation) lives now, by its key (docs/adr/0042).
+const movedPage = prepared((p: Slots<{ id: string; workspaceId: string }>) =>
   pages
-    .selectFrom('page_slugs as s')
-    .innerJoin('pages as pg', 'pg.id', 's.page_id')
-    .select(['pg.slug as to', 's.expires_at as until'])
-    .where('s.slug', '=', p.slug)
-    .where('s.expires_at', '>', p.now)
-    .where('pg.status', '=', sql.lit('PUBLISHED'))
-    .where('pg.live_blocks', 'is not', null),
+    .selectFrom('pages')
+    .select('slug')
+    .where('workspace_id', '=', p.workspaceId)
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('PUBLISHED'))
+    .where('live_blocks', 'is not', null),
 );
 
 /**
@@ -109,13 +120,17 @@ export class SqlPageRepository extends PageRepository {
   }
 
   async liveBySlug(slug: string): Promise<Page | null> {
-    const row = await this.db.one(liveBySlug({ slug }));
+    const holder = await this.db.one(slugHolder({ slug }));
+    if (!holder || holder.expires_at !== null) return null; // free, or given up (a redirect: movedTo)
+    const row = await this.db.one(livePage({ id: holder.page_id, workspaceId: holder.workspace_id, slug }));
     return row ? toPage(row) : null;
   }
 
   async movedTo(slug: string, now: Date): Promise<MovedSlug | null> {
-    const row = await this.db.one(movedSlug({ slug, now }));
-    return row?.until ? { slug: row.to, until: row.until } : null;
+    const holder = await this.db.one(slugHolder({ slug }));
+    if (!holder?.expires_at || holder.expires_at <= now) return null;
+    const row = await this.db.one(movedPage({ id: holder.page_id, workspaceId: holder.workspace_id }));
+    return row ? { slug: row.slug, until: holder.expires_at } : null;
   }
 
   /** Inserts a page under the slug its caller chose; slug_taken when another page holds it (docs/adr/0042). */
@@ -248,10 +263,18 @@ export class SqlPageRepository extends PageRepository {
    */
   async claimDueSchedules(now: Date, limit: number, maxBytes = Infinity): Promise<Page[]> {
     if (!this.db.inTransaction()) throw new Error('claimDueSchedules must run inside a transaction');
+    // One shard group a transaction on a cluster sharded by workspace (docs/adr/0053); every workspace on one PostgreSQL.
+    const [group = ALL] = (await isDistributed(this.db))
+      ? await shardGroupsOf(
+          this.db,
+          (await this.db.all(dueScheduleWorkspaces({ now, limit }))).map((r) => r.workspace_id),
+        )
+      : [ALL];
     const due = await this.db.all(
       pages
         .selectFrom('pages')
-        .select(['id', sql<number>`octet_length(draft_blocks::text)`.as('bytes')])
+        .select(['workspace_id', 'id', sql<number>`octet_length(draft_blocks::text)`.as('bytes')])
+        .where(inShardGroup(group))
         .where('scheduled_publish_at', 'is not', null)
         .where('scheduled_publish_at', '<=', now)
         .orderBy('scheduled_publish_at')
@@ -259,15 +282,17 @@ export class SqlPageRepository extends PageRepository {
         .forUpdate()
         .skipLocked(),
     );
-    const ids: string[] = [];
+    const claimed: typeof due = [];
     let bytes = 0;
     for (const d of due) {
       bytes += d.bytes;
-      if (ids.length > 0 && bytes > maxBytes) break;
-      ids.push(d.id);
+      if (claimed.length > 0 && bytes > maxBytes) break;
+      claimed.push(d);
     }
-    if (ids.length === 0) return [];
-    const rows = await this.db.all(claimedPages({ ids }));
+    if (claimed.length === 0) return [];
+    const rows = await this.db.all(
+      claimedPages({ workspaceIds: [...new Set(claimed.map((d) => d.workspace_id))], ids: claimed.map((d) => d.id) }),
+    );
     return rows.map(toPage);
   }
 }

@@ -1,7 +1,6 @@
 import { sql } from '../database/query-builder.js';
 import type { Sql } from '../database/sql.js';
-import { deleteInBatches, rowsOf } from '../workers/batched-delete.js';
-import { idempotency } from './idempotency.table.js';
+import { purgeInBatches } from '../workers/batched-delete.js';
 
 /** Rows per retention delete (docs/adr/0055): a short statement, whatever the backlog. */
 const BATCH = 5_000;
@@ -12,22 +11,5 @@ const BATCH = 5_000;
  */
 export function purgeExpiredKeys(db: Sql, hours: number): Promise<number> {
   const cutoff = sql<Date>`now() - make_interval(hours => ${hours})`;
-  return deleteInBatches(
-    db,
-    (limit) =>
-      idempotency
-        .deleteFrom('idempotency_keys')
-        .where(({ selectFrom }) =>
-          rowsOf(
-            selectFrom('idempotency_keys')
-              .select(sql`ctid`.as('ctid'))
-              .where('created_at', '<', cutoff)
-              .limit(limit)
-              .forUpdate()
-              .skipLocked(),
-          ),
-        )
-        .returning('key'),
-    BATCH,
-  );
+  return purgeInBatches(db, 'idempotency_keys', sql<boolean>`created_at < ${cutoff}`, BATCH);
 }

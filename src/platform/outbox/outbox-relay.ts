@@ -4,9 +4,10 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { PgListener } from '../database/pg-listener.js';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
+import { ALL, isDistributed, shardGroupsOf, type ShardGroup } from '../database/shard-groups.js';
 import { Sql } from '../database/sql.js';
 import { DatabaseOutage } from '../observability/database-outage.js';
-import { deleteInBatches, rowsOf } from '../workers/batched-delete.js';
+import { purgeInBatches } from '../workers/batched-delete.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
 import { OUTBOX_CHANNEL, type PublishedEvent } from './outbox.js';
@@ -38,46 +39,65 @@ const BATCH = 200;
 const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at', 'traceparent'] as const;
 
 /**
- * Leases up to `limit` due rows to this relay (the oldest first, skipping rows another relay holds): they are
- * not due again for `leaseSeconds` (OUTBOX_LEASE_SECONDS), so a relay that dies mid-batch leaves them to another after
- * that. Compiled once.
+ * Leases up to `limit` due rows of `workspaceIds` (null: of every workspace) to this relay, the oldest first, skipping
+ * rows another relay holds: they are not due again for `leaseSeconds` (OUTBOX_LEASE_SECONDS), so a relay that dies
+ * mid-batch leaves them to another after that. The workspaces are named in both the pick and the update, so on a
+ * cluster sharded by workspace a claim over one shard group runs on that shard (docs/adr/0053). Compiled once.
  */
 const claim = prepared(
-  (p: Slots<{ limit: number; leaseSeconds: number }>) => sql<ClaimedRow>`
+  (p: Slots<{ limit: number; leaseSeconds: number; workspaceIds: string[] | null }>) => sql<ClaimedRow>`
     WITH picked AS MATERIALIZED (
       SELECT workspace_id, seq FROM outbox WHERE processed_at IS NULL AND available_at <= now()
+        AND (${p.workspaceIds}::text[] IS NULL OR workspace_id = ANY(${p.workspaceIds}::text[]))
       ORDER BY seq LIMIT ${p.limit}::int FOR UPDATE SKIP LOCKED
     )
     -- By the primary key (workspace_id, seq): a join with the picked rows would scan every pending row (docs/adr/0053).
     UPDATE outbox
     SET available_at = now() + make_interval(secs => ${p.leaseSeconds}::int), attempts = attempts + 1, last_error = NULL
     WHERE workspace_id = ANY(ARRAY(SELECT workspace_id FROM picked)) AND seq = ANY(ARRAY(SELECT seq FROM picked))
+      AND (${p.workspaceIds}::text[] IS NULL OR workspace_id = ANY(${p.workspaceIds}::text[]))
     RETURNING ${sql.join(CLAIMED.map((c) => sql.id(c)))}`,
+);
+
+/** The workspaces of the oldest due rows, read without locks: what a sharded cluster claims shard group by group. */
+const dueWorkspaces = prepared(
+  (p: Slots<{ limit: number }>) => sql<{ workspace_id: string }>`
+    SELECT DISTINCT workspace_id FROM (
+      SELECT workspace_id FROM outbox WHERE processed_at IS NULL AND available_at <= now() ORDER BY seq LIMIT ${p.limit}::int
+    ) AS due`,
 );
 
 /**
  * Marks leased rows published (in the transaction of the subscribers' writes), returning their payloads as they stand
  * under the row locks it takes: an erasure that rewrote one since the claim (docs/adr/0044) has committed by then.
  */
-const markPublished = prepared((p: Slots<{ seqs: string[] }>) =>
+const markPublished = prepared((p: Slots<{ workspaceIds: string[]; seqs: string[] }>) =>
   outbox
     .updateTable('outbox')
     .set({ processed_at: sql`now()` })
+    .where((eb) => eb('workspace_id', '=', eb.fn.any(sql<string[]>`${p.workspaceIds}::text[]`)))
     .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
     .where('processed_at', 'is', null)
     .returning(['seq', 'payload']),
 );
 
 /** Makes leased rows due again at once (a batch that failed, retried row by row). */
-const release = prepared((p: Slots<{ seqs: string[] }>) =>
+const release = prepared((p: Slots<{ workspaceIds: string[]; seqs: string[] }>) =>
   outbox
     .updateTable('outbox')
     .set({ available_at: sql`now()` })
+    .where((eb) => eb('workspace_id', '=', eb.fn.any(sql<string[]>`${p.workspaceIds}::text[]`)))
     .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
     .where('processed_at', 'is', null),
 );
 
 type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>;
+
+/** The rows' workspaces and sequence numbers, as the statements that find them by their key take them. */
+const keysOf = (rows: readonly ClaimedRow[]) => ({
+  workspaceIds: [...new Set(rows.map((r) => r.workspace_id))],
+  seqs: rows.map((r) => r.seq),
+});
 
 const POLL_MS = 2_000;
 const MAX_BACKOFF_S = 300;
@@ -140,46 +160,52 @@ export class OutboxRelay implements BackgroundWorker {
    */
   purgeProcessed(days = 7): Promise<number> {
     const cutoff = sql<Date>`now() - make_interval(days => ${days})`;
-    return deleteInBatches(
-      this.db,
-      (limit) =>
-        outbox
-          .deleteFrom('outbox')
-          .where(({ selectFrom }) =>
-            rowsOf(
-              selectFrom('outbox')
-                .select(sql`ctid`.as('ctid'))
-                .where('processed_at', '<', cutoff)
-                .limit(limit)
-                .forUpdate()
-                .skipLocked(),
-            ),
-          )
-          .returning('seq'),
-      PURGE_BATCH,
-    );
+    return purgeInBatches(this.db, 'outbox', sql<boolean>`processed_at < ${cutoff}`, PURGE_BATCH);
   }
 
   /** Claims and publishes one batch; returns the number of rows marked done. */
   async drainOnce(): Promise<number> {
-    const rows = (await this.db.all(claim({ limit: BATCH, leaseSeconds: this.leaseSeconds }))).sort(
-      (a, b) => Number(a.seq) - Number(b.seq),
-    );
+    const rows = await this.claimDue(BATCH);
     if (rows.length === 0) return 0;
     try {
       await this.publish(rows);
       return rows.length;
     } catch (err) {
       this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
-      await this.db.all(release({ seqs: rows.map((r) => r.seq) }));
+      await this.db.all(release(keysOf(rows)));
       return this.drainOneByOne();
     }
+  }
+
+  /**
+   * Leases up to `limit` due rows, in publication order. On one PostgreSQL: one statement over every workspace. On a
+   * cluster sharded by workspace: the workspaces of the oldest due rows (read without locks), then one claim per shard
+   * group of them (`claimIn`), until `limit` (docs/adr/0053).
+   */
+  async claimDue(limit: number): Promise<ClaimedRow[]> {
+    const groups = (await isDistributed(this.db))
+      ? await shardGroupsOf(
+          this.db,
+          (await this.db.all(dueWorkspaces({ limit }))).map((r) => r.workspace_id),
+        )
+      : [ALL];
+    const rows: ClaimedRow[] = [];
+    for (const group of groups) {
+      if (rows.length >= limit) break;
+      rows.push(...(await this.claimIn(group, limit - rows.length)));
+    }
+    return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+  }
+
+  /** Leases up to `limit` due rows of one shard group's workspaces (`ALL`: of every workspace). */
+  claimIn(group: ShardGroup, limit: number): Promise<ClaimedRow[]> {
+    return this.db.all(claim({ limit, leaseSeconds: this.leaseSeconds, workspaceIds: group === ALL ? null : [...group] }));
   }
 
   private async drainOneByOne(): Promise<number> {
     let done = 0;
     for (let i = 0; i < BATCH; i++) {
-      const [row] = await this.db.all(claim({ limit: 1, leaseSeconds: this.leaseSeconds }));
+      const [row] = await this.claimDue(1);
       if (!row) break;
       try {
         await this.publish([row]);
@@ -223,7 +249,7 @@ export class OutboxRelay implements BackgroundWorker {
       await this.db.transaction(async () => {
         // Marked first: the row locks order this batch against an erasure rewriting the same rows, and the
         // subscribers write what the rows hold now (a payload redacted since the claim, redacted).
-        const marked = await this.db.all(markPublished({ seqs: rows.map((r) => r.seq) }));
+        const marked = await this.db.all(markPublished(keysOf(rows)));
         const current = new Map(marked.map((r) => [Number(r.seq), r.payload.data]));
         const fresh = messages.map((m) => (current.has(m.seq) ? { ...m, data: current.get(m.seq) } : m));
         for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(fresh, preparations[i], commit.promise);

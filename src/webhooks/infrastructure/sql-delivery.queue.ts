@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { ALL, shardGroupsOf } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import type { DeliveryState } from '../domain/delivery/index.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
@@ -153,18 +154,30 @@ export class SqlDeliveryQueue extends DeliveryQueue {
     workspaceOf: ReadonlyMap<string, string>;
   }): Promise<ClaimedDelivery[]> {
     if (c.take.size === 0) return [];
-    const workspaces = [...c.take.keys()].map((endpointId) => c.workspaceOf.get(endpointId)!);
-    const rows = await this.db.all(
-      claimStatement({
-        leaseToken: randomUUID(),
-        now: c.now,
-        leaseSeconds: c.leaseSeconds,
-        workspaceIds: [...new Set(workspaces)],
-        workspaces,
-        endpoints: [...c.take.keys()],
-        counts: [...c.take.values()],
-      }),
+    const endpoints = [...c.take.keys()];
+    // One statement per shard group of the endpoints' workspaces: all of them on one PostgreSQL (docs/adr/0053).
+    const groups = await shardGroupsOf(
+      this.db,
+      endpoints.map((endpointId) => c.workspaceOf.get(endpointId)!),
     );
+    const rows: ClaimedRow[] = [];
+    for (const group of groups) {
+      const mine = group === ALL ? endpoints : endpoints.filter((e) => group.includes(c.workspaceOf.get(e)!));
+      const workspaces = mine.map((endpointId) => c.workspaceOf.get(endpointId)!);
+      rows.push(
+        ...(await this.db.all(
+          claimStatement({
+            leaseToken: randomUUID(),
+            now: c.now,
+            leaseSeconds: c.leaseSeconds,
+            workspaceIds: [...new Set(workspaces)],
+            workspaces,
+            endpoints: mine,
+            counts: mine.map((e) => c.take.get(e)!),
+          }),
+        )),
+      );
+    }
     return rows.map((r) => ({
       deliveryId: r.id,
       endpointId: r.endpoint_id,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../platform/database/sql.js';
 import { SecretResealer, type ResealOutcome } from '../application/ports/secret-resealer.port.js';
+import type { WorkspaceKey } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { webhooks } from './webhooks.tables.js';
 
@@ -14,18 +15,25 @@ export class SqlSecretResealer extends SecretResealer {
     super();
   }
 
-  async endpointIdsAfter(after: string, limit: number): Promise<string[]> {
+  async endpointsAfter(after: WorkspaceKey | null, limit: number): Promise<WorkspaceKey[]> {
     const rows = await this.db.all(
-      webhooks.selectFrom('webhook_endpoints').select('id').where('id', '>', after).orderBy('id').limit(limit),
+      webhooks
+        .selectFrom('webhook_endpoints')
+        .select(['workspace_id', 'id'])
+        .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('workspace_id', 'id'), '>', eb.tuple(after!.workspaceId, after!.id))))
+        .orderBy('workspace_id')
+        .orderBy('id')
+        .limit(limit),
     );
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ workspaceId: r.workspace_id, id: r.id }));
   }
 
-  async reseal(id: string): Promise<ResealOutcome> {
+  async reseal({ workspaceId, id }: WorkspaceKey): Promise<ResealOutcome> {
     const row = await this.db.one(
       webhooks
         .selectFrom('webhook_endpoints')
         .select(['id', 'secret_encrypted', 'previous_secret_encrypted'])
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .forUpdate(),
     );
@@ -51,6 +59,7 @@ export class SqlSecretResealer extends SecretResealer {
           // No previous secret, no overlap.
           previous_secret_expires_at: previous === null ? null : eb.ref('previous_secret_expires_at'),
         }))
+        .where('workspace_id', '=', workspaceId)
         .where('id', '=', id),
     );
     return 'rewritten';

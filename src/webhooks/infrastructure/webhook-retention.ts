@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { sql } from '../../platform/database/query-builder.js';
+import { inShardGroup } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { rowsOf } from '../../platform/workers/batched-delete.js';
@@ -30,13 +31,15 @@ export class WebhookRetention implements RetentionTask {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
     const deliveries = await deleteInBatches(
       this.db,
-      (limit) =>
+      (limit, group) =>
         webhooks
           .deleteFrom('webhook_deliveries')
+          .where(inShardGroup(group))
           .where(({ selectFrom }) =>
             rowsOf(
               selectFrom('webhook_deliveries as d')
                 .select(sql`ctid`.as('ctid'))
+                .where(inShardGroup(group, 'd.workspace_id'))
                 .where('d.status', '<>', sql.lit('PENDING'))
                 // A delivery ends after it is created: the BRIN index on created_at narrows the scan.
                 .where('d.created_at', '<', cutoff)
@@ -65,9 +68,10 @@ export class WebhookRetention implements RetentionTask {
     );
     const envelopes = await deleteInBatches(
       this.db,
-      (limit) =>
+      (limit, group) =>
         webhooks
           .deleteFrom('webhook_messages')
+          .where(inShardGroup(group))
           .where((eb) =>
             eb(
               eb.refTuple('workspace_id', 'event_id'),
@@ -75,6 +79,7 @@ export class WebhookRetention implements RetentionTask {
               eb
                 .selectFrom('webhook_messages as m')
                 .select(['m.workspace_id', 'm.event_id'])
+                .where(inShardGroup(group, 'm.workspace_id'))
                 .where('m.created_at', '<', cutoff)
                 .where(({ not, exists, selectFrom }) =>
                   not(

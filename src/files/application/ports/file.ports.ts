@@ -33,7 +33,13 @@ export abstract class FileStorage {
 
 export abstract class FileRepository {
   abstract add(file: WorkspaceFile): Promise<void>;
-  abstract byId(id: string): Promise<WorkspaceFile | null>;
+  /** The workspace's file with this id (another workspace's is null). */
+  abstract byId(workspaceId: string, id: string): Promise<WorkspaceFile | null>;
+  /**
+   * The file with this id, whoever's it is, for callers that have only the id (the public route, the staging sweep):
+   * its workspace from `file_routes` (a reference table), then the file by its key (docs/adr/0053).
+   */
+  abstract byRoutedId(id: string): Promise<WorkspaceFile | null>;
   /** The workspace's file served at `publicPath`, if any (what a block's `file_url` names). */
   abstract byPublicPath(workspaceId: string, publicPath: string): Promise<WorkspaceFile | null>;
   /**

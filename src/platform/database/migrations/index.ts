@@ -15,7 +15,7 @@ import { Migration0021OutboxTraceparent } from './0021-outbox-traceparent.js';
 import { Migration0022RetentionAtScale } from './0022-retention-at-scale.js';
 import { Migration0023WorkspaceKeys } from './0023-workspace-keys.js';
 import { Migration0024NotifyFromTheApplication } from './0024-notify-from-the-application.js';
-import { Migration0025PublicFileIndex } from './0025-public-file-index.js';
+import { Migration0025FileRoutes } from './0025-file-routes.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -38,5 +38,5 @@ export const migrations: MigrationObject[] = [
   { name: '0022-retention-at-scale', class: Migration0022RetentionAtScale },
   { name: '0023-workspace-keys', class: Migration0023WorkspaceKeys },
   { name: '0024-notify-from-the-application', class: Migration0024NotifyFromTheApplication },
-  { name: '0025-public-file-index', class: Migration0025PublicFileIndex },
+  { name: '0025-file-routes', class: Migration0025FileRoutes },
 ];

@@ -16,7 +16,8 @@ export class RefundSaleHandler implements ICommandHandler<RefundSaleCommand, Sal
   ) {}
 
   async execute(cmd: RefundSaleCommand): Promise<SaleRecordView> {
-    const sale = await this.sales.byId(cmd.saleId, { lock: true });
+    const workspaceId = cmd.workspaceId ?? (await this.sales.workspaceOf(cmd.saleId));
+    const sale = workspaceId === null ? null : await this.sales.byId(workspaceId, cmd.saleId, { lock: true });
     if (!sale) throw new NotFoundError('sale');
     sale.refund(this.clock.now());
     await this.sales.save(sale);

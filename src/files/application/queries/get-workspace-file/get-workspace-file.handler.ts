@@ -8,8 +8,8 @@ export class GetWorkspaceFileHandler implements IQueryHandler<GetWorkspaceFileQu
   constructor(private readonly files: FileRepository) {}
 
   async execute(q: GetWorkspaceFileQuery): Promise<WorkspaceFileView | null> {
-    const file = await this.files.byId(q.fileId);
-    if (!file || file.state.workspaceId !== q.workspaceId) return null;
+    const file = await this.files.byId(q.workspaceId, q.fileId);
+    if (!file) return null;
     return { id: file.state.id, publicPath: file.state.publicPath, mimeType: file.state.mimeType };
   }
 }

@@ -13,7 +13,7 @@ export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery,
 
   async execute(q: OpenPublicFileQuery): Promise<PublicFileView | null> {
     if (!/^file_[0-9A-Za-z]{1,64}$/.test(q.id)) return null;
-    const file = await this.files.byId(q.id);
+    const file = await this.files.byRoutedId(q.id);
     if (!file || file.state.name !== q.name) return null;
     const stream = await this.storage.open(file.state.storageKey);
     if (!stream) return null;

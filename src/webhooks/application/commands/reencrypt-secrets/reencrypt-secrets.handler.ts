@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OwnTransactions, Transactions } from '../../../../platform/cqrs/transactional.js';
 import { SecretResealer } from '../../ports/secret-resealer.port.js';
+import type { WorkspaceKey } from '../../ports/webhook.ports.js';
 import { ReencryptSecretsCommand, type ReencryptionReport } from './reencrypt-secrets.command.js';
 
 const BATCH = 200;
@@ -24,20 +25,21 @@ export class ReencryptSecretsHandler implements ICommandHandler<ReencryptSecrets
 
   async execute(): Promise<ReencryptionReport> {
     const report: ReencryptionReport = { endpoints: 0, reencrypted: 0, unreadable: [] };
-    let after = '';
+    let after: WorkspaceKey | null = null;
     for (;;) {
-      const ids = await this.resealer.endpointIdsAfter(after, BATCH);
-      if (ids.length === 0) return report;
-      for (const id of ids) {
+      const keys = await this.resealer.endpointsAfter(after, BATCH);
+      if (keys.length === 0) return report;
+      for (const key of keys) {
+        const id = key.id;
         report.endpoints++;
-        const outcome = await this.transactions.run(() => this.resealer.reseal(id));
+        const outcome = await this.transactions.run(() => this.resealer.reseal(key));
         if (outcome === 'rewritten') report.reencrypted++;
         if (outcome === 'unreadable') {
           this.logger.warn({ endpoint_id: id }, 'Endpoint signing secret opens with no configured key; rotate its secret');
           report.unreadable.push(id);
         }
       }
-      after = ids[ids.length - 1]!;
+      after = keys[keys.length - 1]!;
     }
   }
 }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { aWorkspace } from '../factories/access.factory.js';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
+import { sql } from '../../src/platform/database/query-builder.js';
+import { ALL, everyShardGroup, isDistributed, shardGroupsOf } from '../../src/platform/database/shard-groups.js';
+import { Sql } from '../../src/platform/database/sql.js';
+import { purgeBatch } from '../../src/platform/workers/batched-delete.js';
+
+/**
+ * The claims that lock rows of many workspaces run once per shard group (docs/adr/0053). On one PostgreSQL there is
+ * one group, every workspace; these tests run the same statements with a group of one workspace, as a cluster would.
+ */
+describe('claims per shard group', () => {
+  let t: TestApp;
+  let db: Sql;
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = t.app.get(Sql);
+  });
+  afterAll(() => t.close());
+
+  const pending = (n: number, ws: string, processedDaysAgo: number | null = null) =>
+    t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload, processed_at)
+       SELECT 'whmsg_' || g || '_' || $2, $2, 'probe', '{"data":{}}', now() - make_interval(days => $3::int)
+         FROM generate_series(1, $1) g`,
+      [n, ws, processedDaysAgo],
+    );
+
+  it('is one group, every workspace, on a PostgreSQL without Citus', async () => {
+    expect(await isDistributed(db)).toBe(false);
+    expect(await shardGroupsOf(db, ['ws_a', 'ws_b'])).toEqual([ALL]);
+    expect(await shardGroupsOf(db, [])).toEqual([]);
+    expect(await everyShardGroup(db)).toEqual([ALL]);
+  });
+
+  it('leases outbox rows of the group only, and every due row for ALL', async () => {
+    const [a, b] = [await aWorkspace(t.commands), await aWorkspace(t.commands)];
+    await t.sql(`UPDATE outbox SET processed_at = now() WHERE workspace_id = ANY($1)`, [[a.id, b.id]]);
+    await pending(5, a.id);
+    await pending(4, b.id);
+    const relay = new OutboxRelay(db, []);
+    const ofA = await relay.claimIn([a.id], 100);
+    expect(ofA.map((r) => r.workspace_id)).toEqual(Array(5).fill(a.id));
+    expect(await relay.claimIn([a.id], 100)).toEqual([]); // leased
+    const rest = (await relay.claimIn(ALL, 10_000)).filter((r) => r.workspace_id === a.id || r.workspace_id === b.id);
+    expect(rest.map((r) => r.workspace_id)).toEqual(Array(4).fill(b.id));
+  });
+
+  it('deletes a retention batch of the group only', async () => {
+    const [a, b] = [await aWorkspace(t.commands), await aWorkspace(t.commands)];
+    await pending(3, a.id, 30);
+    await pending(3, b.id, 30);
+    const old = sql<boolean>`processed_at < now() - interval '7 days'`;
+    expect(await db.all(purgeBatch('outbox', old, 2, [a.id]))).toHaveLength(2);
+    expect(await db.all(purgeBatch('outbox', old, 100, [a.id]))).toHaveLength(1);
+    const left = await t.sql<{ workspace_id: string; n: string }>(
+      `SELECT workspace_id, count(*) AS n FROM outbox WHERE workspace_id = ANY($1) AND processed_at < now() - interval '7 days'
+       GROUP BY workspace_id`,
+      [[a.id, b.id]],
+    );
+    expect(left).toEqual([{ workspace_id: b.id, n: '3' }]);
+  });
+});
