@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { prepared, type Slots } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { ApiKey, type KeyMode } from '../domain/api-key.js';
 import type { Plan } from '../domain/plan.js';
@@ -19,6 +19,16 @@ function toWorkspace(row: WorkspaceRow): Workspace {
   });
 }
 
+/**
+ * Moves the access epoch (docs/adr/0020): every process empties its key cache before its next admission. In the
+ * changing transaction, by the application: on one PostgreSQL the triggers of migration 0008 move it as well (and
+ * catch changes made by hand in SQL); on a cluster sharded with Citus those triggers cannot run on the reference
+ * tables' placements and are dropped (docs/operations.md), and this is what moves it (docs/adr/0053).
+ */
+async function moveAccessEpoch(db: Sql): Promise<void> {
+  await db.all(access.updateTable('access_epoch').set((eb) => ({ epoch: sql<string>`${eb.ref('epoch')} + 1` })));
+}
+
 @Injectable()
 export class SqlWorkspaceRepository extends WorkspaceRepository {
   constructor(private readonly db: Sql) {
@@ -32,18 +42,25 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
 
   async save(workspace: Workspace): Promise<void> {
     const s = workspace.snapshot();
-    await this.db.all(
-      access
-        .insertInto('workspaces')
-        .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            plan: eb.ref('excluded.plan'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
-    );
+    await this.db.transaction(async () => {
+      const created = await this.db.all(
+        access
+          .insertInto('workspaces')
+          .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id'),
+      );
+      if (created.length > 0) return; // a new workspace: no cache holds it
+      const changed = await this.db.all(
+        access
+          .updateTable('workspaces')
+          .set({ name: s.name, plan: s.plan, updated_at: s.updatedAt })
+          .where('id', '=', s.id)
+          .where(sql<boolean>`(name, plan, updated_at) IS DISTINCT FROM (${s.name}::text, ${s.plan}::text, ${s.updatedAt}::timestamptz)`)
+          .returning('id'),
+      );
+      if (changed.length > 0) await moveAccessEpoch(this.db);
+    });
   }
 
   async count(): Promise<number> {
@@ -86,28 +103,37 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
 
   async save(key: ApiKey): Promise<void> {
     const s = key.snapshot();
-    await this.db.all(
-      access
-        .insertInto('api_keys')
-        .values({
-          id: s.id,
-          workspace_id: s.workspaceId,
-          mode: s.mode,
-          lookup_prefix: s.lookupPrefix,
-          secret_hash: Buffer.from(s.secretHash),
-          scopes: s.scopes, // text[]: the driver sends the array as a PostgreSQL array
-          expires_at: s.expiresAt,
-          revoked_at: s.revokedAt,
-          created_at: s.createdAt,
-        })
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            scopes: eb.ref('excluded.scopes'),
-            expires_at: eb.ref('excluded.expires_at'),
-            revoked_at: eb.ref('excluded.revoked_at'),
-          })),
-        ),
-    );
+    await this.db.transaction(async () => {
+      const created = await this.db.all(
+        access
+          .insertInto('api_keys')
+          .values({
+            id: s.id,
+            workspace_id: s.workspaceId,
+            mode: s.mode,
+            lookup_prefix: s.lookupPrefix,
+            secret_hash: Buffer.from(s.secretHash),
+            scopes: s.scopes, // text[]: the driver sends the array as a PostgreSQL array
+            expires_at: s.expiresAt,
+            revoked_at: s.revokedAt,
+            created_at: s.createdAt,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id'),
+      );
+      if (created.length > 0) return; // a new key: no cache holds it
+      const changed = await this.db.all(
+        access
+          .updateTable('api_keys')
+          .set({ scopes: s.scopes, expires_at: s.expiresAt, revoked_at: s.revokedAt })
+          .where('id', '=', s.id)
+          .where(
+            sql<boolean>`(scopes, expires_at, revoked_at) IS DISTINCT FROM (${s.scopes}::text[], ${s.expiresAt}::timestamptz, ${s.revokedAt}::timestamptz)`,
+          )
+          .returning('id'),
+      );
+      if (changed.length > 0) await moveAccessEpoch(this.db);
+    });
   }
 }
 

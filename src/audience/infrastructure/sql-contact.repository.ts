@@ -64,10 +64,26 @@ export class SqlContactRepository extends ContactRepository {
   }
 
   async lockByEmail(email: string, workspaceId: string | undefined): Promise<Contact[]> {
-    let query = audience.selectFrom('contacts').selectAll().where('email', '=', email);
-    if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-    const rows = await this.db.all(query.orderBy('id').forUpdate());
-    return rows.map((row) => Contact.restore(contactFromRow(row)));
+    // Every workspace's: their ids first, without locks, then each workspace's rows locked in turn (in workspace order,
+    // then id order): a locking read stays within one workspace, which a cluster sharded by workspace requires
+    // (docs/adr/0053).
+    const workspaces =
+      workspaceId !== undefined
+        ? [workspaceId]
+        : (
+            await this.db.all(
+              audience.selectFrom('contacts').select('workspace_id').distinct().where('email', '=', email).orderBy('workspace_id'),
+            )
+          ).map((r) => r.workspace_id);
+    const rows = [];
+    for (const ws of workspaces) {
+      rows.push(
+        ...(await this.db.all(
+          audience.selectFrom('contacts').selectAll().where('workspace_id', '=', ws).where('email', '=', email).orderBy('id').forUpdate(),
+        )),
+      );
+    }
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((row) => Contact.restore(contactFromRow(row)));
   }
 
   async saveErased(contact: Contact): Promise<void> {

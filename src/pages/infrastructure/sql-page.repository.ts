@@ -227,8 +227,17 @@ export class SqlPageRepository extends PageRepository {
     if (changes.length === 0) return true;
     const events = changes.flatMap(({ page }) => page.pullEvents());
     if (events.some((e) => e.type === 'PageSlugChanged')) throw new Error('updateMany does not move slugs: use update');
-    const written = await this.db.all(updateMany(changes.map((c) => ({ state: c.page.snapshot(), expectedStamp: c.expectedStamp }))));
-    if (written.length !== changes.length) return false;
+    if (await isDistributed(this.db)) {
+      // On a cluster sharded with Citus, page by page: the one-statement form reads each row out of a JSON array
+      // (`jsonb_populate_record`, STABLE, on a column), which Citus does not run in an UPDATE (docs/adr/0053).
+      for (const { page, expectedStamp } of changes) {
+        const s = page.snapshot();
+        if ((await this.db.all(updateReturningBefore(s, changeable(s), expectedStamp))).length !== 1) return false;
+      }
+    } else {
+      const written = await this.db.all(updateMany(changes.map((c) => ({ state: c.page.snapshot(), expectedStamp: c.expectedStamp }))));
+      if (written.length !== changes.length) return false;
+    }
     // Each page's live page changed (a publish): its slug, and every slug that redirects to it, shows something else.
     const ids = changes.map((c) => c.page.snapshot().id);
     const held = await this.db.all(
@@ -264,12 +273,14 @@ export class SqlPageRepository extends PageRepository {
   async claimDueSchedules(now: Date, limit: number, maxBytes = Infinity): Promise<Page[]> {
     if (!this.db.inTransaction()) throw new Error('claimDueSchedules must run inside a transaction');
     // One shard group a transaction on a cluster sharded by workspace (docs/adr/0053); every workspace on one PostgreSQL.
-    const [group = ALL] = (await isDistributed(this.db))
+    const groups = (await isDistributed(this.db))
       ? await shardGroupsOf(
           this.db,
           (await this.db.all(dueScheduleWorkspaces({ now, limit }))).map((r) => r.workspace_id),
         )
       : [ALL];
+    if (groups.length === 0) return []; // nothing due
+    const group = groups[0]!;
     const due = await this.db.all(
       pages
         .selectFrom('pages')

@@ -79,43 +79,53 @@ export class IdempotencyStore implements PersonalDataHolder {
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
-      const claimed = await this.db.one(
-        idempotency
-          .insertInto('idempotency_keys')
-          .values({
-            ...keyOf(scope),
-            fingerprint,
-            owner_token: token,
-            state: 'in_flight',
-            created_at: sql<Date>`now()`,
-            lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['workspace_id', 'mode', 'key'])
-              .doUpdateSet((eb) => ({
-                fingerprint: eb.ref('excluded.fingerprint'),
-                owner_token: eb.ref('excluded.owner_token'),
-                state: 'in_flight',
-                response_status: null,
-                response_body: null,
-                response_headers: null,
-                created_at: sql<Date>`now()`,
-                lease_expires_at: eb.ref('excluded.lease_expires_at'),
-              }))
-              .where((eb) =>
-                eb.or([
-                  eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`),
-                  eb.and([
-                    eb('idempotency_keys.state', '=', 'in_flight'),
-                    eb('idempotency_keys.lease_expires_at', '<=', sql<Date>`statement_timestamp()`),
-                    eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
-                  ]),
+      // A new key is inserted; a key whose last use is over 24 h old, or whose request died in flight (its lease ran
+      // out) with the same fingerprint, is taken over by an update of its row. Two statements, not one upsert: a cluster
+      // sharded with Citus takes no clock function in an upsert's conflict clause (docs/adr/0053); the update's row
+      // lock orders two takers as the upsert's did.
+      const claimed =
+        (await this.db.one(
+          idempotency
+            .insertInto('idempotency_keys')
+            .values({
+              ...keyOf(scope),
+              fingerprint,
+              owner_token: token,
+              state: 'in_flight',
+              created_at: sql<Date>`now()`,
+              lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
+            })
+            .onConflict((oc) => oc.columns(['workspace_id', 'mode', 'key']).doNothing())
+            .returning('owner_token'),
+        )) ??
+        (await this.db.one(
+          idempotency
+            .updateTable('idempotency_keys')
+            .set({
+              fingerprint,
+              owner_token: token,
+              state: 'in_flight',
+              response_status: null,
+              response_body: null,
+              response_headers: null,
+              created_at: sql<Date>`now()`,
+              lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
+            })
+            .where('workspace_id', '=', scope.workspaceId)
+            .where('mode', '=', scope.mode)
+            .where('key', '=', scope.key)
+            .where((eb) =>
+              eb.or([
+                eb('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`),
+                eb.and([
+                  eb('state', '=', 'in_flight'),
+                  eb('lease_expires_at', '<=', sql<Date>`statement_timestamp()`),
+                  eb('fingerprint', '=', fingerprint),
                 ]),
-              ),
-          )
-          .returning('owner_token'),
-      );
+              ]),
+            )
+            .returning('owner_token'),
+        ));
       if (claimed) return { kind: 'started', token };
 
       const row = await this.db.one(

@@ -14,26 +14,20 @@ export class QuotaStore {
 
   /** Spends `cost` units if they fit; returns the units used after the call and whether it was allowed. */
   async consume(workspaceId: string, period: string, limit: number, cost: number): Promise<{ allowed: boolean; used: number }> {
+    if (cost > limit) return { allowed: false, used: await this.used(workspaceId, period) }; // spends nothing
     if (cost > 0) {
-      // INSERT … SELECT … WHERE: a cost above the limit inserts nothing (and spends nothing) on a first use too.
+      // One conditional upsert: never over the limit, even under concurrency. VALUES, not INSERT … SELECT … WHERE: a
+      // cluster sharded with Citus cannot run the latter with parameters (docs/adr/0053); a cost above the limit is
+      // refused above, so a first use's insert is within it.
       const row = await this.db.one(
         rateLimits
           .insertInto('quota_usage')
-          .columns(['workspace_id', 'period', 'used'])
-          .expression(
-            rateLimits
-              .selectNoFrom((eb) => [
-                eb.val(workspaceId).as('workspace_id'),
-                eb.val(period).as('period'),
-                sql<string>`${cost}::int`.as('used'),
-              ])
-              .where(sql<boolean>`${cost}::int <= ${limit}::int`),
-          )
+          .values({ workspace_id: workspaceId, period, used: String(cost) })
           .onConflict((oc) =>
             oc
               .columns(['workspace_id', 'period'])
               .doUpdateSet((eb) => ({ used: sql<string>`${eb.ref('quota_usage.used')} + ${eb.ref('excluded.used')}` }))
-              .where(sql<boolean>`quota_usage.used + excluded.used <= ${limit}`),
+              .where(sql<boolean>`quota_usage.used + excluded.used <= ${limit}::int`),
           )
           .returning('used'),
       );

@@ -131,6 +131,9 @@ const streamsQuery = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
             .orderBy('e.version')
             .as('events'),
         )
+        // The workspaces again, as constants: a cluster sharded with Citus routes (and locks) only when every table
+        // of the statement names them (docs/adr/0053).
+        .where((stream) => stream('e.workspace_id', '=', stream.fn.any(textArray(p.workspaceIds))))
         .whereRef('e.workspace_id', '=', 'd.workspace_id')
         .whereRef('e.delivery_id', '=', 'd.id')
         .as('events'),

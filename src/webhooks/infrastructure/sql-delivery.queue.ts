@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
-import { ALL, shardGroupsOf } from '../../platform/database/shard-groups.js';
+import { ALL, isDistributed, shardGroupsOf } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import type { DeliveryState } from '../domain/delivery/index.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
@@ -46,6 +46,26 @@ const dueWorkStatement = prepared(
         AND (d.lease_until IS NULL OR d.lease_until < ${p.now}::timestamptz)
       ORDER BY d.next_attempt_at LIMIT 1
     ) first
+  `,
+);
+
+/**
+ * The same answer as `dueWorkStatement`, as one aggregate that a cluster sharded by workspace runs on every shard in
+ * parallel (the GROUP BY names the distribution column), for Citus does not plan a recursive scan of a distributed
+ * table without a workspace filter (docs/adr/0053). It reads every pending delivery's index entry instead of one per
+ * endpoint, so it grows with the backlog; `due` is capped at the look-ahead here too.
+ */
+const dueWorkByGroupStatement = prepared(
+  (p: Slots<{ now: Date; lookAhead: number }>) =>
+    sql<{ endpoint_id: string; workspace_id: string; due: number; first_due: Date | null }>`
+    SELECT endpoint_id, workspace_id,
+      least(count(*) FILTER (WHERE next_attempt_at <= ${p.now}::timestamptz AND unleased), ${p.lookAhead}::int)::int AS due,
+      min(next_attempt_at) FILTER (WHERE unleased) AS first_due
+    FROM (
+      SELECT workspace_id, endpoint_id, next_attempt_at, (lease_until IS NULL OR lease_until < ${p.now}::timestamptz) AS unleased
+      FROM webhook_deliveries WHERE status = 'PENDING'
+    ) AS pending
+    GROUP BY workspace_id, endpoint_id
   `,
 );
 
@@ -137,8 +157,9 @@ export class SqlDeliveryQueue extends DeliveryQueue {
     super();
   }
 
-  async dueWork(q: { now: Date; lookAhead: number }): Promise<DueWork> {
-    const rows = await this.db.all(dueWorkStatement({ now: q.now, lookAhead: q.lookAhead }));
+  async dueWork(q: { now: Date; lookAhead: number }, options: { sharded?: boolean } = {}): Promise<DueWork> {
+    const sharded = options.sharded ?? (await isDistributed(this.db));
+    const rows = await this.db.all((sharded ? dueWorkByGroupStatement : dueWorkStatement)({ now: q.now, lookAhead: q.lookAhead }));
     let nextDue: Date | null = null;
     for (const r of rows) if (r.due === 0 && r.first_due && (!nextDue || r.first_due < nextDue)) nextDue = r.first_due;
     return {

@@ -51,6 +51,8 @@ export class WebhookRetention implements RetentionTask {
                       inner
                         .selectFrom('webhook_delivery_events as e')
                         .select('e.version')
+                        // The group again: a cluster routes a locking statement only when every table names it.
+                        .where(inShardGroup(group, 'e.workspace_id'))
                         .whereRef('e.workspace_id', '=', 'd.workspace_id')
                         .whereRef('e.delivery_id', '=', 'd.id')
                         .where('e.type', '<>', sql.lit('PayloadRedacted'))
@@ -86,6 +88,7 @@ export class WebhookRetention implements RetentionTask {
                     exists(
                       selectFrom('webhook_deliveries as d')
                         .select('d.id')
+                        .where(inShardGroup(group, 'd.workspace_id'))
                         .whereRef('d.workspace_id', '=', 'm.workspace_id')
                         .whereRef('d.event_id', '=', 'm.event_id'),
                     ),
