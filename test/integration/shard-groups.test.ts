@@ -6,6 +6,7 @@ import { sql } from '../../src/platform/database/query-builder.js';
 import { ALL, everyShardGroup, isDistributed, shardGroupsOf } from '../../src/platform/database/shard-groups.js';
 import { Sql } from '../../src/platform/database/sql.js';
 import { purgeBatch } from '../../src/platform/workers/batched-delete.js';
+import { SqlDeliveryQueue } from '../../src/webhooks/infrastructure/sql-delivery.queue.js';
 
 /**
  * The claims that lock rows of many workspaces run once per shard group (docs/adr/0053). On one PostgreSQL there is
@@ -61,5 +62,41 @@ describe('claims per shard group', () => {
       [[a.id, b.id]],
     );
     expect(left).toEqual([{ workspace_id: b.id, n: '3' }]);
+  });
+
+  it('finds the same due work with the cluster’s aggregate as with the loose index scan', async () => {
+    const ws = await aWorkspace(t.commands);
+    // Two endpoints: one with 5 due (2 of them leased) and 3 due later, one with only work due later.
+    await t.sql(
+      `INSERT INTO webhook_endpoints (id, workspace_id, url, event_types, status, secret_encrypted, created_at, updated_at)
+       SELECT 'we_due_' || k || '_' || $1, $1, 'https://hooks.example.com/' || k, '{contact.created}'::text[], 'ACTIVE', 'x', now(), now()
+         FROM generate_series(1, 2) k`,
+      [ws.id],
+    );
+    await t.sql(
+      `INSERT INTO webhook_messages (event_id, workspace_id, type, body, created_at)
+       SELECT 'whmsg_due_' || g || '_' || $1, $1, 'contact.created', '{}', now() FROM generate_series(1, 11) g`,
+      [ws.id],
+    );
+    await t.sql(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, status, attempt_count, attempts,
+                                       next_attempt_at, lease_until, recorded_while_disabled, version, created_at, attempts_in_cycle)
+       SELECT 'whd_due_' || g || '_' || $1, CASE WHEN g <= 8 THEN 'we_due_1_' ELSE 'we_due_2_' END || $1, $1,
+              'whmsg_due_' || g || '_' || $1, 'contact.created', 'PENDING', 0, '[]',
+              CASE WHEN g <= 5 THEN now() - interval '1 minute' ELSE now() + make_interval(mins => g) END,
+              CASE WHEN g <= 2 THEN now() + interval '1 minute' END, false, 1, now(), 0
+         FROM generate_series(1, 11) g`,
+      [ws.id],
+    );
+    const queue = new SqlDeliveryQueue(db);
+    const q = { now: new Date(), lookAhead: 2 };
+    const mine = (w: Awaited<ReturnType<SqlDeliveryQueue['dueWork']>>) => ({
+      due: w.due.filter((d) => d.workspaceId === ws.id).sort((a, b) => a.endpointId.localeCompare(b.endpointId)),
+    });
+    const scanned = await queue.dueWork(q, { sharded: false });
+    const aggregated = await queue.dueWork(q, { sharded: true });
+    expect(mine(aggregated)).toEqual(mine(scanned));
+    expect(mine(scanned).due).toEqual([{ endpointId: `we_due_1_${ws.id}`, workspaceId: ws.id, due: 2 }]); // 3 unleased, capped at 2
+    expect(aggregated.nextDue).toEqual(scanned.nextDue);
   });
 });

@@ -128,7 +128,8 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
           .set({ scopes: s.scopes, expires_at: s.expiresAt, revoked_at: s.revokedAt })
           .where('id', '=', s.id)
           .where(
-            sql<boolean>`(scopes, expires_at, revoked_at) IS DISTINCT FROM (${s.scopes}::text[], ${s.expiresAt}::timestamptz, ${s.revokedAt}::timestamptz)`,
+            sql<boolean>`(scopes, expires_at, revoked_at)
+              IS DISTINCT FROM (${s.scopes}::text[], ${s.expiresAt}::timestamptz, ${s.revokedAt}::timestamptz)`,
           )
           .returning('id'),
       );
