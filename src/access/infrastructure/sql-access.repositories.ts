@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { prepared, sql, type Slots, type Statement } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { ApiKey, type KeyMode } from '../domain/api-key.js';
 import type { Plan } from '../domain/plan.js';
@@ -29,6 +29,17 @@ async function moveAccessEpoch(db: Sql): Promise<void> {
   await db.all(access.updateTable('access_epoch').set((eb) => ({ epoch: sql<string>`${eb.ref('epoch')} + 1` })));
 }
 
+/**
+ * Saves a key or a workspace: `insert` (doing nothing on conflict) writes a new row, which no cache holds yet;
+ * otherwise `change` updates the row only when a value differs, and then the access epoch moves, in one transaction.
+ */
+async function insertOrChange(db: Sql, insert: Statement<{ id: string }>, change: Statement<{ id: string }>): Promise<void> {
+  await db.transaction(async () => {
+    if ((await db.all(insert)).length > 0) return;
+    if ((await db.all(change)).length > 0) await moveAccessEpoch(db);
+  });
+}
+
 @Injectable()
 export class SqlWorkspaceRepository extends WorkspaceRepository {
   constructor(private readonly db: Sql) {
@@ -42,25 +53,20 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
 
   async save(workspace: Workspace): Promise<void> {
     const s = workspace.snapshot();
-    await this.db.transaction(async () => {
-      const created = await this.db.all(
-        access
-          .insertInto('workspaces')
-          .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id'),
-      );
-      if (created.length > 0) return; // a new workspace: no cache holds it
-      const changed = await this.db.all(
-        access
-          .updateTable('workspaces')
-          .set({ name: s.name, plan: s.plan, updated_at: s.updatedAt })
-          .where('id', '=', s.id)
-          .where(sql<boolean>`(name, plan, updated_at) IS DISTINCT FROM (${s.name}::text, ${s.plan}::text, ${s.updatedAt}::timestamptz)`)
-          .returning('id'),
-      );
-      if (changed.length > 0) await moveAccessEpoch(this.db);
-    });
+    await insertOrChange(
+      this.db,
+      access
+        .insertInto('workspaces')
+        .values({ id: s.id, name: s.name, plan: s.plan, created_at: s.createdAt, updated_at: s.updatedAt })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
+      access
+        .updateTable('workspaces')
+        .set({ name: s.name, plan: s.plan, updated_at: s.updatedAt })
+        .where('id', '=', s.id)
+        .where(sql<boolean>`(name, plan, updated_at) IS DISTINCT FROM (${s.name}::text, ${s.plan}::text, ${s.updatedAt}::timestamptz)`)
+        .returning('id'),
+    );
   }
 
   async count(): Promise<number> {
@@ -103,38 +109,33 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
 
   async save(key: ApiKey): Promise<void> {
     const s = key.snapshot();
-    await this.db.transaction(async () => {
-      const created = await this.db.all(
-        access
-          .insertInto('api_keys')
-          .values({
-            id: s.id,
-            workspace_id: s.workspaceId,
-            mode: s.mode,
-            lookup_prefix: s.lookupPrefix,
-            secret_hash: Buffer.from(s.secretHash),
-            scopes: s.scopes, // text[]: the driver sends the array as a PostgreSQL array
-            expires_at: s.expiresAt,
-            revoked_at: s.revokedAt,
-            created_at: s.createdAt,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id'),
-      );
-      if (created.length > 0) return; // a new key: no cache holds it
-      const changed = await this.db.all(
-        access
-          .updateTable('api_keys')
-          .set({ scopes: s.scopes, expires_at: s.expiresAt, revoked_at: s.revokedAt })
-          .where('id', '=', s.id)
-          .where(
-            sql<boolean>`(scopes, expires_at, revoked_at)
-              IS DISTINCT FROM (${s.scopes}::text[], ${s.expiresAt}::timestamptz, ${s.revokedAt}::timestamptz)`,
-          )
-          .returning('id'),
-      );
-      if (changed.length > 0) await moveAccessEpoch(this.db);
-    });
+    await insertOrChange(
+      this.db,
+      access
+        .insertInto('api_keys')
+        .values({
+          id: s.id,
+          workspace_id: s.workspaceId,
+          mode: s.mode,
+          lookup_prefix: s.lookupPrefix,
+          secret_hash: Buffer.from(s.secretHash),
+          scopes: s.scopes, // text[]: the driver sends the array as a PostgreSQL array
+          expires_at: s.expiresAt,
+          revoked_at: s.revokedAt,
+          created_at: s.createdAt,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
+      access
+        .updateTable('api_keys')
+        .set({ scopes: s.scopes, expires_at: s.expiresAt, revoked_at: s.revokedAt })
+        .where('id', '=', s.id)
+        .where(
+          sql<boolean>`(scopes, expires_at, revoked_at)
+            IS DISTINCT FROM (${s.scopes}::text[], ${s.expiresAt}::timestamptz, ${s.revokedAt}::timestamptz)`,
+        )
+        .returning('id'),
+    );
   }
 }
 
