@@ -272,27 +272,30 @@ export class SqlPageRepository extends PageRepository {
    */
   async claimDueSchedules(now: Date, limit: number, maxBytes = Infinity): Promise<Page[]> {
     if (!this.db.inTransaction()) throw new Error('claimDueSchedules must run inside a transaction');
-    // One shard group a transaction on a cluster sharded by workspace (docs/adr/0053); every workspace on one PostgreSQL.
+    // One shard group a transaction on a cluster sharded by workspace (docs/adr/0053), the first whose due pages are not
+    // all held by another worker; every workspace on one PostgreSQL.
     const groups = (await isDistributed(this.db))
       ? await shardGroupsOf(
           this.db,
           (await this.db.all(dueScheduleWorkspaces({ now, limit }))).map((r) => r.workspace_id),
         )
       : [ALL];
-    if (groups.length === 0) return []; // nothing due
-    const group = groups[0]!;
-    const due = await this.db.all(
-      pages
-        .selectFrom('pages')
-        .select(['workspace_id', 'id', sql<number>`octet_length(draft_blocks::text)`.as('bytes')])
-        .where(inShardGroup(group))
-        .where('scheduled_publish_at', 'is not', null)
-        .where('scheduled_publish_at', '<=', now)
-        .orderBy('scheduled_publish_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    );
+    let due: { workspace_id: string; id: string; bytes: number }[] = [];
+    for (const group of groups) {
+      due = await this.db.all(
+        pages
+          .selectFrom('pages')
+          .select(['workspace_id', 'id', sql<number>`octet_length(draft_blocks::text)`.as('bytes')])
+          .where(inShardGroup(group))
+          .where('scheduled_publish_at', 'is not', null)
+          .where('scheduled_publish_at', '<=', now)
+          .orderBy('scheduled_publish_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      );
+      if (due.length > 0) break;
+    }
     const claimed: typeof due = [];
     let bytes = 0;
     for (const d of due) {
