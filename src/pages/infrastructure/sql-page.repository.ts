@@ -239,14 +239,8 @@ export class SqlPageRepository extends PageRepository {
       if (written.length !== changes.length) return false;
     }
     // Each page's live page changed (a publish): its slug, and every slug that redirects to it, shows something else.
-    const ids = changes.map((c) => c.page.snapshot().id);
-    const held = await this.db.all(
-      pages
-        .selectFrom('page_slugs')
-        .select('slug')
-        .where((eb) => eb('page_id', '=', eb.fn.any(textArray(ids)))),
-    );
-    await notify(this.db, LIVE_PAGES_CHANNEL, [...changes.map((c) => c.page.snapshot().slug), ...held.map((r) => r.slug)]);
+    const held = await this.slugsHeldBy(changes.map((c) => c.page.snapshot().id));
+    await notify(this.db, LIVE_PAGES_CHANNEL, [...changes.map((c) => c.page.snapshot().slug), ...held]);
     await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
     return true;
   }
@@ -259,11 +253,19 @@ export class SqlPageRepository extends PageRepository {
   private async notifyLiveChange(s: PageState, before: { old_slug: string; visible: boolean; moved: boolean }): Promise<void> {
     if (!before.visible) return;
     const slugs = [before.old_slug, s.slug];
-    if (before.moved) {
-      const held = await this.db.all(pages.selectFrom('page_slugs').select('slug').where('page_id', '=', s.id));
-      slugs.push(...held.map((r) => r.slug));
-    }
+    if (before.moved) slugs.push(...(await this.slugsHeldBy([s.id])));
     await notify(this.db, LIVE_PAGES_CHANNEL, slugs);
+  }
+
+  /** Every slug these pages hold in `page_slugs`: their current ones and those that redirect to them. */
+  private async slugsHeldBy(pageIds: string[]): Promise<string[]> {
+    const rows = await this.db.all(
+      pages
+        .selectFrom('page_slugs')
+        .select('slug')
+        .where((eb) => eb('page_id', '=', eb.fn.any(textArray(pageIds)))),
+    );
+    return rows.map((r) => r.slug);
   }
 
   /**

@@ -5,8 +5,6 @@ import { WindowCounter } from '../rate-limit/window-counter.js';
 import type { Clock } from '../time/clock.js';
 import { WorkerRegistry, type BackgroundWorker } from './worker-host.js';
 
-export { deleteInBatches } from './batched-delete.js';
-
 const EVERY_MS = 10 * 60 * 1000;
 
 /** Something a bounded context keeps only for a while (delivery logs, raw analytics facts). */

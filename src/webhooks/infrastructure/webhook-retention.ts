@@ -5,8 +5,8 @@ import { sql } from '../../platform/database/query-builder.js';
 import { inShardGroup } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
-import { rowsOf } from '../../platform/workers/batched-delete.js';
-import { deleteInBatches, retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { deleteInBatches, rowsOf } from '../../platform/workers/batched-delete.js';
+import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
