@@ -174,6 +174,40 @@ describe('the outbox relay', () => {
     expect(pending).toHaveLength(0);
   });
 
+  it('running, prepares the next batch while the one before is written: every row once, one transaction at a time', async () => {
+    await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
+    await insert(1000, 'ws_pipe');
+    const written: number[] = [];
+    let writing = 0;
+    let mostWriting = 0;
+    let preparedDuringWrite = 0;
+    const slow: OutboxSubscriber = {
+      async prepare() {
+        if (writing > 0) preparedDuringWrite++;
+      },
+      async handle(rows) {
+        mostWriting = Math.max(mostWriting, ++writing);
+        await new Promise((res) => setTimeout(res, 30)); // a write slower than a claim and a prepare
+        written.push(...rows.map((r) => r.seq));
+        writing--;
+      },
+    };
+    const r = new OutboxRelay(t.app.get(Sql), [slow]);
+    r.start();
+    try {
+      const pending = async () => (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_pipe' AND processed_at IS NULL`)).length;
+      const deadline = Date.now() + 20_000;
+      while ((await pending()) > 0 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+      expect(await pending()).toBe(0);
+    } finally {
+      await r.stop();
+    }
+    expect(written).toHaveLength(1000);
+    expect(new Set(written).size).toBe(1000);
+    expect(mostWriting).toBe(1);
+    expect(preparedDuringWrite).toBeGreaterThan(0);
+  });
+
   it('retries a failing subscriber row by row, backing off only the poisoned row', async () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
     await t.sql(

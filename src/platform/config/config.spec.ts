@@ -82,9 +82,15 @@ describe('loadConfig', () => {
     ['WEBHOOK_ENDPOINT_MAX_IN_FLIGHT', '0'],
     ['WEBHOOK_MAX_IN_FLIGHT', 'many'],
     ['WEBHOOK_FIRST_ATTEMPT_WAIT_MS', '-1'],
+    ['OUTBOX_RELAY_PIPELINE', 'sometimes'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('overlaps the relay batches unless OUTBOX_RELAY_PIPELINE is false', () => {
+    expect(loadConfig({}).outboxRelayPipeline).toBe(true);
+    expect(loadConfig({ OUTBOX_RELAY_PIPELINE: 'false' }).outboxRelayPipeline).toBe(false);
   });
 
   it('requires SECRET_ENCRYPTION_KEY in production', () => {

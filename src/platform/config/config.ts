@@ -31,6 +31,11 @@ export interface AppConfig {
   webhookLeaseSeconds: number;
   /** OUTBOX_LEASE_SECONDS: how long a relay owns a claimed outbox batch (one that died mid-batch: then another) */
   outboxLeaseSeconds: number;
+  /**
+   * OUTBOX_RELAY_PIPELINE: whether a relay claims and sends the next batch while the one before is written (two batches
+   * in hand at most, one transaction at a time); off, one batch at a time (docs/adr/0056)
+   */
+  outboxRelayPipeline: boolean;
   /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
   webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
@@ -171,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
     webhookLeaseSeconds,
     outboxLeaseSeconds: v.OUTBOX_LEASE_SECONDS,
+    outboxRelayPipeline: v.OUTBOX_RELAY_PIPELINE,
     webhookDispatch: {
       attemptTimeoutMs,
       maxInFlight: v.WEBHOOK_MAX_IN_FLIGHT,

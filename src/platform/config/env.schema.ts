@@ -124,6 +124,8 @@ export const envSchema = {
   WEBHOOK_LEASE_SECONDS: int(2, 3600).optional(),
   // How long an outbox relay owns the batch it claimed; a relay that dies mid-batch leaves it to another after this.
   OUTBOX_LEASE_SECONDS: int(2, 3600).default(30),
+  // true: a relay claims and sends the next batch while the previous one is written; false: one batch at a time.
+  OUTBOX_RELAY_PIPELINE: bool.default(true),
   // The dispatcher's fairness bounds, per worker process (docs/adr/0035).
   WEBHOOK_MAX_IN_FLIGHT: int(1, 100_000).default(1024),
   WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: int(1, 100_000).default(256),

@@ -59,6 +59,14 @@ const claim = prepared(
     RETURNING ${sql.join(CLAIMED.map((c) => sql.id(c)))}`,
 );
 
+/**
+ * Sorting off for the claim's transaction, so the pick walks `outbox_pending_idx` in `seq` order and stops at `limit`.
+ * The planner prefers a bitmap scan and a sort of every pending row whenever its statistics say few are pending (the
+ * usual case before autovacuum has analyzed a burst, and in a named statement's generic plan): that sorts the whole
+ * backlog for every batch of 200, 8 ms at 20,000 pending, and never marks the published rows' dead index entries.
+ */
+const SORT_OFF = sql`SELECT set_config('enable_sort', 'off', true)`;
+
 /** The workspaces of the oldest due rows, read without locks: what a sharded cluster claims shard group by group. */
 const dueWorkspaces = prepared(
   (p: Slots<{ limit: number }>) => sql<{ workspace_id: string }>`
@@ -70,15 +78,19 @@ const dueWorkspaces = prepared(
 /**
  * Marks leased rows published (in the transaction of the subscribers' writes), returning their payloads as they stand
  * under the row locks it takes: an erasure that rewrote one since the claim (docs/adr/0044) has committed by then.
+ * The keys come through sub-selects, so the plan probes `outbox_pending_idx` for the batch's `seq`s whatever the
+ * statistics say: with the values in sight, a table never analyzed since a burst (a few rows per workspace, says the
+ * planner) was scanned by workspace, 20,000 index entries for 200 rows. `route` repeats the workspaces as constants
+ * on a cluster sharded by workspace, which routes by them (docs/adr/0053); null on one PostgreSQL.
  */
-const markPublished = prepared((p: Slots<{ workspaceIds: string[]; seqs: string[] }>) =>
-  outbox
-    .updateTable('outbox')
-    .set({ processed_at: sql`now()` })
-    .where((eb) => eb('workspace_id', '=', eb.fn.any(sql<string[]>`${p.workspaceIds}::text[]`)))
-    .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
-    .where('processed_at', 'is', null)
-    .returning(['seq', 'payload']),
+const markPublished = prepared(
+  (p: Slots<{ workspaceIds: string[]; seqs: string[]; route: string[] | null }>) => sql<{ seq: string; payload: { data: unknown } }>`
+    UPDATE outbox SET processed_at = now()
+    WHERE workspace_id = ANY(ARRAY(SELECT unnest(${p.workspaceIds}::text[])))
+      AND seq = ANY(ARRAY(SELECT unnest(${p.seqs}::bigint[])))
+      AND (${p.route}::text[] IS NULL OR workspace_id = ANY(${p.route}::text[]))
+      AND processed_at IS NULL
+    RETURNING seq, payload`,
 );
 
 /** Makes leased rows due again at once (a batch that failed, retried row by row). */
@@ -118,12 +130,14 @@ export class OutboxRelay implements BackgroundWorker {
   readonly role = 'relay';
   private readonly logger = new Logger('OutboxRelay');
   private readonly loop = new PollingLoop(
-    () => this.drainOnce(),
+    () => this.step(this.overlap),
     POLL_MS,
     (err) => this.logger.error({ err }, 'Outbox relay error'),
   );
   private readonly listener: PgListener;
   private readonly leaseSeconds: number;
+  /** OUTBOX_RELAY_PIPELINE: the next batch is claimed and sent while the one before is written */
+  private readonly overlap: boolean;
 
   constructor(
     private readonly db: Sql,
@@ -133,6 +147,7 @@ export class OutboxRelay implements BackgroundWorker {
     @Optional() outage?: DatabaseOutage,
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
+    this.overlap = config?.outboxRelayPipeline ?? true;
     this.loop.reportsTo(outage, this.name);
     this.listener = new PgListener(db.listenPool, OUTBOX_CHANNEL, () => this.loop.wake(), { outage });
     registry?.register(this);
@@ -151,6 +166,7 @@ export class OutboxRelay implements BackgroundWorker {
 
   async stop(): Promise<void> {
     await this.loop.stop();
+    await this.writing; // its failure, if any, was logged by the batch's retry or is the next start's to report
     await this.listener.stop();
   }
 
@@ -163,18 +179,69 @@ export class OutboxRelay implements BackgroundWorker {
     return purgeInBatches(this.db, 'outbox', sql<boolean>`processed_at < ${cutoff}`, PURGE_BATCH);
   }
 
-  /** Claims and publishes one batch; returns the number of rows marked done. */
+  /** The write of the batch before (its transaction, or its retry row by row when that failed); it never rejects. */
+  private writing: Promise<void> = Promise.resolve();
+  /** What failed in that write's retry (the database gone, say): thrown by the next step, so the loop reports it. */
+  private writeFailure: unknown = null;
+  /** How many rows the last write marked done. */
+  private lastWritten = 0;
+
+  /** Claims and publishes one batch; returns the number of rows marked done (by the batch, or row by row when it failed). */
   async drainOnce(): Promise<number> {
+    await this.step(false);
+    return this.lastWritten;
+  }
+
+  /**
+   * Claims one batch and prepares it (the webhook fan-out sends its first attempts); then, with `overlap`, leaves its
+   * transaction running and returns, so that the loop claims and prepares the next batch while this one is written.
+   * One transaction at a time: a batch's waits for the one before. Returns the rows claimed.
+   */
+  private async step(overlap: boolean): Promise<number> {
+    this.reportFailure();
     const rows = await this.claimDue(BATCH);
-    if (rows.length === 0) return 0;
-    try {
-      await this.publish(rows);
-      return rows.length;
-    } catch (err) {
-      this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
-      await this.db.all(release(keysOf(rows)));
-      return this.drainOneByOne();
+    if (rows.length === 0) {
+      await this.settled();
+      this.lastWritten = 0;
+      return 0;
     }
+    const previous = this.writing;
+    let handOff!: () => void;
+    const handedOff = new Promise<void>((resolve) => (handOff = resolve));
+    const written = this.publish(rows, async () => {
+      handOff();
+      await previous;
+    });
+    this.writing = written
+      .then(
+        () => rows.length,
+        async (err: unknown) => {
+          this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
+          await previous;
+          await this.db.all(release(keysOf(rows)));
+          return this.drainOneByOne();
+        },
+      )
+      .then(
+        (done) => void (this.lastWritten = done),
+        (err: unknown) => void ((this.lastWritten = 0), (this.writeFailure = err)),
+      );
+    if (overlap) await Promise.race([handedOff, this.writing]);
+    else await this.settled();
+    return rows.length;
+  }
+
+  /** Waits for the write in flight; throws what its retry failed with. */
+  private async settled(): Promise<void> {
+    await this.writing;
+    this.reportFailure();
+  }
+
+  /** Throws, once, what the retry of a batch written earlier failed with. */
+  private reportFailure(): void {
+    const failure = this.writeFailure;
+    this.writeFailure = null;
+    if (failure !== null) throw failure;
   }
 
   /**
@@ -199,7 +266,10 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Leases up to `limit` due rows of one shard group's workspaces (`ALL`: of every workspace). */
   claimIn(group: ShardGroup, limit: number): Promise<ClaimedRow[]> {
-    return this.db.all(claim({ limit, leaseSeconds: this.leaseSeconds, workspaceIds: group === ALL ? null : [...group] }));
+    return this.db.transaction(async () => {
+      await this.db.all(SORT_OFF);
+      return this.db.all(claim({ limit, leaseSeconds: this.leaseSeconds, workspaceIds: group === ALL ? null : [...group] }));
+    });
   }
 
   private async drainOneByOne(): Promise<number> {
@@ -208,7 +278,7 @@ export class OutboxRelay implements BackgroundWorker {
       const [row] = await this.claimDue(1);
       if (!row) break;
       try {
-        await this.publish([row]);
+        await this.publish([row], async () => undefined);
         done += 1;
       } catch (err) {
         this.logger.error({ err, seq: row.seq }, 'Outbox row failed; backing off');
@@ -228,7 +298,7 @@ export class OutboxRelay implements BackgroundWorker {
   }
 
   /** Each subscriber's `prepare` (outside any transaction), then every `handle` and the mark in one transaction. */
-  private async publish(rows: ClaimedRow[]): Promise<void> {
+  private async publish(rows: ClaimedRow[], beforeWrite: () => Promise<void>): Promise<void> {
     const messages: PublishedEvent[] = rows.map((r) => ({
       seq: Number(r.seq),
       eventId: r.event_id,
@@ -238,18 +308,20 @@ export class OutboxRelay implements BackgroundWorker {
       createdAt: r.created_at,
       traceparent: r.traceparent,
     }));
-    return publishTraced(messages, (traced) => this.publishAll(rows, traced));
+    return publishTraced(messages, (traced) => this.publishAll(rows, traced, beforeWrite));
   }
 
-  private async publishAll(rows: ClaimedRow[], messages: PublishedEvent[]): Promise<void> {
+  private async publishAll(rows: ClaimedRow[], messages: PublishedEvent[], beforeWrite: () => Promise<void>): Promise<void> {
     const commit = commitSignal();
     try {
       const preparations: unknown[] = [];
       for (const subscriber of this.subscribers) preparations.push(await subscriber.prepare?.(messages, commit.promise));
+      await beforeWrite();
       await this.db.transaction(async () => {
         // Marked first: the row locks order this batch against an erasure rewriting the same rows, and the
         // subscribers write what the rows hold now (a payload redacted since the claim, redacted).
-        const marked = await this.db.all(markPublished(keysOf(rows)));
+        const keys = keysOf(rows);
+        const marked = await this.db.all(markPublished({ ...keys, route: (await isDistributed(this.db)) ? keys.workspaceIds : null }));
         const current = new Map(marked.map((r) => [Number(r.seq), r.payload.data]));
         const fresh = messages.map((m) => (current.has(m.seq) ? { ...m, data: current.get(m.seq) } : m));
         for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(fresh, preparations[i], commit.promise);
