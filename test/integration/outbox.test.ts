@@ -174,22 +174,26 @@ describe('the outbox relay', () => {
     expect(pending).toHaveLength(0);
   });
 
-  it('running, prepares the next batch while the one before is written: every row once, one transaction at a time', async () => {
+  it('running, prepares the next batch while the one before is written: every row once, one write and two batches at most', async () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
     await insert(1000, 'ws_pipe');
     const written: number[] = [];
     let writing = 0;
     let mostWriting = 0;
     let preparedDuringWrite = 0;
+    let inHand = 0; // batches prepared and not yet written
+    let mostInHand = 0;
     const slow: OutboxSubscriber = {
       async prepare() {
         if (writing > 0) preparedDuringWrite++;
+        mostInHand = Math.max(mostInHand, ++inHand);
       },
       async handle(rows) {
         mostWriting = Math.max(mostWriting, ++writing);
         await new Promise((res) => setTimeout(res, 30)); // a write slower than a claim and a prepare
         written.push(...rows.map((r) => r.seq));
         writing--;
+        inHand--;
       },
     };
     const r = new OutboxRelay(t.app.get(Sql), [slow]);
@@ -205,6 +209,7 @@ describe('the outbox relay', () => {
     expect(written).toHaveLength(1000);
     expect(new Set(written).size).toBe(1000);
     expect(mostWriting).toBe(1);
+    expect(mostInHand).toBe(2);
     expect(preparedDuringWrite).toBeGreaterThan(0);
   });
 

@@ -194,8 +194,9 @@ export class OutboxRelay implements BackgroundWorker {
 
   /**
    * Claims one batch and prepares it (the webhook fan-out sends its first attempts); then, with `overlap`, leaves its
-   * transaction running and returns, so that the loop claims and prepares the next batch while this one is written.
-   * One transaction at a time: a batch's waits for the one before. Returns the rows claimed.
+   * transaction running and returns once the batch before is written, so that the loop claims and prepares the next
+   * batch while this one is written. One transaction at a time (a batch's waits for the one before), two batches in
+   * hand at most. Returns the rows claimed.
    */
   private async step(overlap: boolean): Promise<number> {
     this.reportFailure();
@@ -226,8 +227,12 @@ export class OutboxRelay implements BackgroundWorker {
         (done) => void (this.lastWritten = done),
         (err: unknown) => void ((this.lastWritten = 0), (this.writeFailure = err)),
       );
-    if (overlap) await Promise.race([handedOff, this.writing]);
-    else await this.settled();
+    if (overlap) {
+      // Returns once this batch is prepared and the one before is written: then this one writes while the next is
+      // claimed and sent, and never more than two batches are in hand.
+      await Promise.race([handedOff, this.writing]);
+      await previous;
+    } else await this.settled();
     return rows.length;
   }
 

@@ -48,4 +48,24 @@ describe('PollingLoop', () => {
     await loop.stop();
     expect(errors).toEqual([new Error('boom')]);
   });
+
+  it('stops without waiting out the poll interval when stop() comes during a tick', async () => {
+    let release!: () => void;
+    let ticking = false;
+    const loop = new PollingLoop(
+      async () => {
+        ticking = true;
+        await new Promise<void>((r) => (release = r));
+        return 0;
+      },
+      60_000,
+      () => undefined,
+    );
+    loop.start();
+    await waitFor(() => ticking);
+    const stopped = loop.stop();
+    release();
+    const outcome = await Promise.race([stopped.then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 1000))]);
+    expect(outcome).toBe('stopped');
+  });
 });

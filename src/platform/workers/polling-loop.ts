@@ -58,7 +58,8 @@ export class PollingLoop {
       } catch (err) {
         if (!this.outage?.tracker.failed(this.outage.source, err)) this.onError(err);
       }
-      if ((found > 0 || this.pending) && this.running) continue;
+      if (!this.running) break; // stopped during the tick: no idle wait (it would hold stop() for idleMs)
+      if (found > 0 || this.pending) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.idleMs);
         this.interrupt = () => {
