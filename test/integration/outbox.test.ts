@@ -8,6 +8,7 @@ import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/ou
 import { Outbox, type PublishedEvent } from '../../src/platform/outbox/outbox.js';
 import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../src/platform/database/sql.js';
+import type { AppConfig } from '../../src/platform/config/config.js';
 
 describe('the transactional outbox', () => {
   let t: TestApp;
@@ -212,6 +213,44 @@ describe('the outbox relay', () => {
     expect(mostInHand).toBe(2);
     expect(preparedDuringWrite).toBeGreaterThan(0);
   });
+
+  it('running, never keeps a prepared batch behind a failed batch retried row by row until its lease runs out', async () => {
+    await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
+    // Two batches of 200: the first holds a poisoned row, so it is retried row by row (199 prepares of 15 ms: longer
+    // than the 2 s lease); the second is claimed and prepared meanwhile.
+    await t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       SELECT 'whmsg_lease' || g, 'ws_lease', CASE WHEN g = 10 THEN 'poison' ELSE 'ok' END, '{"data":{}}'
+         FROM generate_series(1, 400) g`,
+    );
+    const prepared = new Map<string, number>();
+    const subscriber: OutboxSubscriber = {
+      async prepare(rows) {
+        for (const r of rows) prepared.set(r.eventId, (prepared.get(r.eventId) ?? 0) + 1);
+        await new Promise((res) => setTimeout(res, 15));
+      },
+      async handle(rows) {
+        if (rows.some((r) => r.type === 'poison')) throw new Error('cannot handle poison');
+      },
+    };
+    const config = { outboxLeaseSeconds: 2, outboxRelayPipeline: true } as AppConfig;
+    const first = new OutboxRelay(t.app.get(Sql), [subscriber], undefined, config);
+    first.start();
+    const second = new OutboxRelay(t.app.get(Sql), [subscriber], undefined, config);
+    try {
+      await new Promise((res) => setTimeout(res, 2600)); // past the lease of the second batch, had it waited
+      while ((await second.drainOnce()) > 0);
+      const left = async () =>
+        (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_lease' AND processed_at IS NULL AND type = 'ok'`)).length;
+      const deadline = Date.now() + 20_000;
+      while ((await left()) > 0 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      expect(await left()).toBe(0);
+    } finally {
+      await first.stop();
+    }
+    const secondBatch = Array.from({ length: 200 }, (_, i) => `whmsg_lease${i + 201}`);
+    expect(secondBatch.map((id) => prepared.get(id))).toEqual(Array(200).fill(1)); // sent once: never re-claimed
+  }, 30_000);
 
   it('retries a failing subscriber row by row, backing off only the poisoned row', async () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);

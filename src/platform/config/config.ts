@@ -33,7 +33,7 @@ export interface AppConfig {
   outboxLeaseSeconds: number;
   /**
    * OUTBOX_RELAY_PIPELINE: whether a relay claims and sends the next batch while the one before is written (two batches
-   * in hand at most, one transaction at a time); off, one batch at a time (docs/adr/0056)
+   * in hand at most, each write after the one before); off, one batch at a time (docs/adr/0056)
    */
   outboxRelayPipeline: boolean;
   /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */

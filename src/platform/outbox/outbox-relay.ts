@@ -111,6 +111,13 @@ const keysOf = (rows: readonly ClaimedRow[]) => ({
   seqs: rows.map((r) => r.seq),
 });
 
+/** Waits for `work`, but no longer than `ms` (at once when `ms` is not positive); `work` never rejects. */
+async function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
+
 const POLL_MS = 2_000;
 const MAX_BACKOFF_S = 300;
 /** Rows per retention delete (docs/adr/0055): a short statement, whatever the backlog. */
@@ -166,7 +173,9 @@ export class OutboxRelay implements BackgroundWorker {
 
   async stop(): Promise<void> {
     await this.loop.stop();
-    await this.writing; // its failure, if any, was logged by the batch's retry or is the next start's to report
+    await this.writing;
+    if (this.writeFailure !== null) this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
+    this.writeFailure = null;
     await this.listener.stop();
   }
 
@@ -181,7 +190,7 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** The write of the batch before (its transaction, or its retry row by row when that failed); it never rejects. */
   private writing: Promise<void> = Promise.resolve();
-  /** What failed in that write's retry (the database gone, say): thrown by the next step, so the loop reports it. */
+  /** What failed in a write's retry (the database gone, say): thrown by the next step, so the loop reports it. */
   private writeFailure: unknown = null;
   /** How many rows the last write marked done. */
   private lastWritten = 0;
@@ -195,11 +204,14 @@ export class OutboxRelay implements BackgroundWorker {
   /**
    * Claims one batch and prepares it (the webhook fan-out sends its first attempts); then, with `overlap`, leaves its
    * transaction running and returns once the batch before is written, so that the loop claims and prepares the next
-   * batch while this one is written. One transaction at a time (a batch's waits for the one before), two batches in
-   * hand at most. Returns the rows claimed.
+   * batch while this one is written: two batches in hand at most. A batch's transaction waits for the one before, but
+   * no longer than half its lease: a write held up (a lock wait, a failed batch retried row by row) must not keep a
+   * batch whose first attempts went out until its lease runs out and another relay sends them again; past that it
+   * writes alongside. Returns the rows claimed.
    */
   private async step(overlap: boolean): Promise<number> {
     this.reportFailure();
+    const claimedAt = Date.now();
     const rows = await this.claimDue(BATCH);
     if (rows.length === 0) {
       await this.settled();
@@ -211,7 +223,7 @@ export class OutboxRelay implements BackgroundWorker {
     const handedOff = new Promise<void>((resolve) => (handOff = resolve));
     const written = this.publish(rows, async () => {
       handOff();
-      await previous;
+      await within(previous, claimedAt + (this.leaseSeconds * 1000) / 2 - Date.now());
     });
     this.writing = written
       .then(
@@ -225,7 +237,12 @@ export class OutboxRelay implements BackgroundWorker {
       )
       .then(
         (done) => void (this.lastWritten = done),
-        (err: unknown) => void ((this.lastWritten = 0), (this.writeFailure = err)),
+        (err: unknown) => {
+          this.lastWritten = 0;
+          // One slot: a failure not yet reported when another comes is logged here rather than lost.
+          if (this.writeFailure !== null) this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
+          this.writeFailure = err;
+        },
       );
     if (overlap) {
       // Returns once this batch is prepared and the one before is written: then this one writes while the next is
@@ -271,6 +288,8 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Leases up to `limit` due rows of one shard group's workspaces (`ALL`: of every workspace). */
   claimIn(group: ShardGroup, limit: number): Promise<ClaimedRow[]> {
+    // Its own transaction: inside a caller's, the lease would not commit before the network work it covers.
+    if (this.db.inTransaction()) throw new Error('OutboxRelay.claimIn must not run inside a transaction');
     return this.db.transaction(async () => {
       await this.db.all(SORT_OFF);
       return this.db.all(claim({ limit, leaseSeconds: this.leaseSeconds, workspaceIds: group === ALL ? null : [...group] }));
