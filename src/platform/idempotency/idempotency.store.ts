@@ -79,6 +79,7 @@ export class IdempotencyStore implements PersonalDataHolder {
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const token = randomUUID();
+      const leaseExpiresAt = sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`;
       // A new key is inserted; a key whose last use is over 24 h old, or whose request died in flight (its lease ran
       // out) with the same fingerprint, is taken over by an update of its row. Two statements, not one upsert: a cluster
       // sharded with Citus takes no clock function in an upsert's conflict clause (docs/adr/0053); the update's row
@@ -93,7 +94,7 @@ export class IdempotencyStore implements PersonalDataHolder {
               owner_token: token,
               state: 'in_flight',
               created_at: sql<Date>`now()`,
-              lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
+              lease_expires_at: leaseExpiresAt,
             })
             .onConflict((oc) => oc.columns(['workspace_id', 'mode', 'key']).doNothing())
             .returning('owner_token'),
@@ -109,7 +110,7 @@ export class IdempotencyStore implements PersonalDataHolder {
               response_body: null,
               response_headers: null,
               created_at: sql<Date>`now()`,
-              lease_expires_at: sql<Date>`statement_timestamp() + make_interval(secs => ${this.leaseSeconds})`,
+              lease_expires_at: leaseExpiresAt,
             })
             .where('workspace_id', '=', scope.workspaceId)
             .where('mode', '=', scope.mode)

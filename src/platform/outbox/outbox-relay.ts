@@ -341,11 +341,12 @@ export class OutboxRelay implements BackgroundWorker {
       const preparations: unknown[] = [];
       for (const subscriber of this.subscribers) preparations.push(await subscriber.prepare?.(messages, commit.promise));
       await beforeWrite();
+      const keys = keysOf(rows);
+      const route = (await isDistributed(this.db)) ? keys.workspaceIds : null; // asked outside the batch's transaction
       await this.db.transaction(async () => {
         // Marked first: the row locks order this batch against an erasure rewriting the same rows, and the
         // subscribers write what the rows hold now (a payload redacted since the claim, redacted).
-        const keys = keysOf(rows);
-        const marked = await this.db.all(markPublished({ ...keys, route: (await isDistributed(this.db)) ? keys.workspaceIds : null }));
+        const marked = await this.db.all(markPublished({ ...keys, route }));
         const current = new Map(marked.map((r) => [Number(r.seq), r.payload.data]));
         const fresh = messages.map((m) => (current.has(m.seq) ? { ...m, data: current.get(m.seq) } : m));
         for (const [i, subscriber] of this.subscribers.entries()) await subscriber.handle(fresh, preparations[i], commit.promise);
