@@ -696,12 +696,17 @@ and a replay recovers all', async () => {
       const ep = await createEndpoint('/ok/delete');
       await capture('delete@example.com');
       await waitUntil('delivery', async () => (await deliveries(ep.endpoint.id)).length === 1);
+      const [delivered] = await deliveries(ep.endpoint.id);
+      const events = () => t.sql(`SELECT version FROM webhook_delivery_events WHERE delivery_id = $1`, [delivered!.id]);
+      expect((await events()).length).toBeGreaterThan(0);
       const res = await api('DELETE', `/v1/webhook-endpoints/${ep.endpoint.id}`);
       expect(res.status).toBe(204);
       expect(res.body).toBeUndefined();
       expect((await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}`)).status).toBe(404);
       expect((await api('DELETE', `/v1/webhook-endpoints/${ep.endpoint.id}`)).status).toBe(404);
       expect(await t.sql(`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1`, [ep.endpoint.id])).toEqual([]);
+      // Its event stream too: no foreign key cascades to the event store (docs/adr/0057).
+      expect(await events()).toEqual([]);
     });
 
     it('hides other workspaces: 404 resource_not_found for their endpoints and deliveries', async () => {

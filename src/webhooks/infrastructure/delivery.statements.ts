@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { inShardGroup, type ShardGroup } from '../../platform/database/shard-groups.js';
 import type { AttemptRecord, DeliveryEvent, DeliveryState } from '../domain/delivery/index.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
@@ -147,7 +148,7 @@ export const loadLockedStreams = prepared((p: Slots<{ workspaceIds: string[]; id
 /**
  * New streams, bound as one JSON parameter (encoding a JSON text costs the driver far less than escaping a
  * dozen text arrays): their projection rows (once per endpoint and event), then the events of the rows
- * written, at versions 1, 2, ...
+ * written, at versions 1, 2, ... Returns the ids of the streams written.
  */
 export const createStreams = prepared(
   (p: Slots<{ streams: string }>) =>
@@ -163,12 +164,14 @@ export const createStreams = prepared(
       SELECT ${sql.join(INSERT_COLUMNS.map((c) => sql.ref(`input.${c}`)))} FROM input
       ON CONFLICT (workspace_id, event_id, endpoint_id) WHERE event_id IS NOT NULL DO NOTHING
       RETURNING id
+    ), appended AS (
+      INSERT INTO webhook_delivery_events (workspace_id, delivery_id, version, type, data)
+      SELECT input.workspace_id, input.id, e.ordinality::int, e.value->>'type', (e.value->'data')::jsonb
+      FROM input JOIN created ON created.id = input.id
+      CROSS JOIN LATERAL json_array_elements(input.events) WITH ORDINALITY AS e(value, ordinality)
     )
-    INSERT INTO webhook_delivery_events (workspace_id, delivery_id, version, type, data)
-    SELECT input.workspace_id, input.id, e.ordinality::int, e.value->>'type', (e.value->'data')::jsonb
-    FROM input JOIN created ON created.id = input.id
-    CROSS JOIN LATERAL json_array_elements(input.events) WITH ORDINALITY AS e(value, ordinality)
-    RETURNING delivery_id
+    -- One row per stream written (not per event): the caller only asks which were.
+    SELECT id AS delivery_id FROM created
   `,
 );
 
@@ -205,3 +208,18 @@ export const appendStreams = prepared(
       .expression((eb) => eventsOf(p, eb.selectFrom('moved').select('id')))
       .returning('delivery_id'),
 );
+
+/**
+ * The events of deleted deliveries (`streams`: their keys), deleted in the transaction that deleted them: no foreign
+ * key cascades to the event store (docs/adr/0057). Probes the primary key stream by stream; `group` names the
+ * workspaces again for a cluster sharded by workspace (docs/adr/0053).
+ */
+export function deleteStreamEvents(streams: readonly { workspace_id: string; id: string }[], group: ShardGroup) {
+  const keys = unnest('g', { workspace_id: [streams.map((s) => s.workspace_id), 'text'], id: [streams.map((s) => s.id), 'text'] });
+  return webhooks
+    .deleteFrom('webhook_delivery_events as e')
+    .using(keys)
+    .where(inShardGroup(group, 'e.workspace_id'))
+    .whereRef('e.workspace_id', '=', 'g.workspace_id')
+    .whereRef('e.delivery_id', '=', 'g.id');
+}

@@ -211,11 +211,49 @@ export class SqlEndpointRepository extends EndpointRepository {
     );
   }
 
+  /**
+   * Deletes the endpoint, its deliveries (the foreign key's cascade) and their events, which no key cascades to
+   * (docs/adr/0057). In order, in one transaction: the endpoint locked (no fan-out can add a delivery to it: its
+   * foreign-key check waits), its deliveries locked (no dispatcher or resend can append to them), and only then,
+   * in a statement that sees every event appended before, the events and the endpoint deleted.
+   */
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const rows = await this.db.all(
-      webhooks.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).returning('id'),
-    );
-    return rows.length > 0;
+    return this.db.transaction(async () => {
+      const [found] = await this.db.all(
+        webhooks.selectFrom('webhook_endpoints').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate(),
+      );
+      if (!found) return false;
+      await this.db.all(
+        webhooks
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('webhook_deliveries')
+              .select('id')
+              .where('workspace_id', '=', workspaceId)
+              .where('endpoint_id', '=', id)
+              .forUpdate()
+              .as('locked'),
+          )
+          .select((eb) => eb.fn.countAll().as('n')),
+      );
+      const rows = await this.db.all(
+        webhooks
+          .with('events', (db) =>
+            db
+              .deleteFrom('webhook_delivery_events as e')
+              .using('webhook_deliveries as d')
+              .where('d.workspace_id', '=', workspaceId)
+              .where('d.endpoint_id', '=', id)
+              .where('e.workspace_id', '=', workspaceId)
+              .whereRef('e.delivery_id', '=', 'd.id'),
+          )
+          .deleteFrom('webhook_endpoints')
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', id)
+          .returning('id'),
+      );
+      return rows.length > 0;
+    });
   }
 
   async signingSecrets(endpoint: Endpoint, now: Date): Promise<string[]> {

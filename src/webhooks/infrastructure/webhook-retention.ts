@@ -7,6 +7,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, rowsOf } from '../../platform/workers/batched-delete.js';
 import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { deleteStreamEvents } from './delivery.statements.js';
 import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
@@ -15,7 +16,9 @@ const BATCH = 5_000;
  * Delivery logs are kept WEBHOOK_DELIVERY_RETENTION_DAYS (at least the 30-day replay window) after they end:
  * finished deliveries (SUCCEEDED or FAILED) whose last event is older go with their event streams, then envelopes
  * no delivery refers to. Pending deliveries are never deleted. Rows a dispatcher or a resend holds are skipped
- * (SKIP LOCKED) and deleted at a later sweep.
+ * (SKIP LOCKED) and deleted at a later sweep. A batch's events are deleted after its deliveries, in the same
+ * transaction (no foreign key cascades to them, docs/adr/0057): by then the deliveries are gone, so no append can
+ * add an event to them, and the second statement sees every event appended before.
  */
 @Injectable()
 export class WebhookRetention implements RetentionTask {
@@ -65,8 +68,9 @@ export class WebhookRetention implements RetentionTask {
                 .skipLocked(),
             ),
           )
-          .returning('id'),
+          .returning(['workspace_id', 'id']),
       BATCH,
+      async (gone, group) => void (await this.db.all(deleteStreamEvents(gone, group))),
     );
     const envelopes = await deleteInBatches(
       this.db,

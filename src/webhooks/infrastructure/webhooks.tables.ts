@@ -111,20 +111,17 @@ export const WebhookDeliveryTable = defineEntity({
   ],
 });
 
-/** The event store: append-only, one stream per delivery, (delivery_id, version) unique. */
+/**
+ * The event store: append-only, one stream per delivery, (delivery_id, version) unique. No foreign key to the
+ * projection (docs/adr/0057): the statements that append events write or move the projection row in the same
+ * statement, and the deletes of deliveries delete their events.
+ */
 export const WebhookDeliveryEventTable = defineEntity({
   name: 'WebhookDeliveryEvent',
   tableName: 'webhook_delivery_events',
   properties: {
     workspaceId: p.text().primary(),
-    delivery: p
-      .manyToOne(WebhookDeliveryTable)
-      .mapToPk()
-      .joinColumns('workspace_id', 'delivery_id')
-      .primary()
-      .updateRule('no action')
-      .deleteRule('cascade')
-      .foreignKeyName('webhook_delivery_events_delivery_id_fkey'),
+    deliveryId: p.text().primary(),
     version: p.integer().primary(),
     type: p.text(),
     data: p.json<Record<string, unknown>>(),
@@ -170,18 +167,14 @@ export const webhooksTables = [
 ];
 type Inferred = InferKyselyDB<(typeof webhooksTables)[number]>;
 type Deliveries = Inferred['webhook_deliveries'];
-type DeliveryEvents = Inferred['webhook_delivery_events'];
 /**
  * The tables as statements see them. A foreign key over (workspace_id, …) is inferred as a tuple-typed relation;
- * its columns are the plain text columns `endpoint_id`, `event_id` and `delivery_id` beside `workspace_id`.
+ * its columns are the plain text columns `endpoint_id` and `event_id` beside `workspace_id`.
  */
-export type WebhooksDb = Omit<Inferred, 'webhook_deliveries' | 'webhook_delivery_events'> & {
+export type WebhooksDb = Omit<Inferred, 'webhook_deliveries'> & {
   webhook_deliveries: Omit<Deliveries, 'endpoint_id' | 'endpoint_workspace' | 'event_workspace' | 'event_event_id'> & {
     endpoint_id: string;
     event_id: string;
-  };
-  webhook_delivery_events: Omit<DeliveryEvents, 'delivery_id' | 'delivery_workspace_id' | 'delivery_workspace'> & {
-    delivery_id: string;
   };
 };
 
