@@ -95,8 +95,8 @@ export async function seedYear(q, own, v) {
     q,
     v.deliveries,
     v.chunk / 2,
-    `INSERT INTO webhook_delivery_events (delivery_id, version, type, data, recorded_at)
-     SELECT 'whd_y' || g, e.version, e.type, e.data, ${t()}
+    `INSERT INTO webhook_delivery_events (workspace_id, delivery_id, version, type, data, recorded_at)
+     SELECT ${workspace}, 'whd_y' || g, e.version, e.type, e.data, ${t()}
        FROM generate_series($1::bigint, $2::bigint) g
       CROSS JOIN LATERAL (VALUES
         (1, 'DeliveryCreated', jsonb_build_object('deliveryId', 'whd_y' || g, 'endpointId', ${endpoint},

@@ -221,7 +221,12 @@ async function claimTimes(sql, runs, warmUp = 5) {
       .run(async () => {
         const now = new Date();
         const work = await queue.dueWork({ now, lookAhead: 32 });
-        const rows = await queue.claim({ now, leaseSeconds: 30, take: new Map(work.due.map((d) => [d.endpointId, Math.min(d.due, 32)])) });
+        const rows = await queue.claim({
+          now,
+          leaseSeconds: 30,
+          take: new Map(work.due.map((d) => [d.endpointId, Math.min(d.due, 32)])),
+          workspaceOf: new Map(work.due.map((d) => [d.endpointId, d.workspaceId])),
+        });
         await messages.bodies(rows.map((r) => r.eventId));
         claimed = rows.length;
         throw new Rollback();
@@ -274,7 +279,9 @@ async function purgeYear(pool, sql, base, auth) {
     // Each distinct statement's plan, once: the scans it makes (an index, never a sequential scan of a big table).
     const { sql: text, parameters } = compileStatement(statement);
     if (!plans.has(text)) {
-      const { rows } = await pool.query(`EXPLAIN ${text}`, parameters);
+      // Inside the task's transaction when it has one, under the settings it made there (index-plans.ts).
+      const explain = { sql: `EXPLAIN ${text}`, parameters, query: compileStatement(statement).query };
+      const { rows } = sql.inTransaction() ? { rows: await sql.all(explain) } : await pool.query(`EXPLAIN ${text}`, parameters);
       const scans = rows.map((r) => r['QUERY PLAN'].trim().replace(/^->\s*/, '')).filter((l) => / Scan /.test(l));
       plans.set(text, `${task}: ${scans.map((l) => l.replace(/\s+\(cost.*$/, '')).join('; ')}`);
     }

@@ -231,6 +231,7 @@ export class SqlEndpointRepository extends EndpointRepository {
               .select('id')
               .where('workspace_id', '=', workspaceId)
               .where('endpoint_id', '=', id)
+              .orderBy('id') // in id order, as a replay or a redaction locks deliveries: no deadlock between them
               .forUpdate()
               .as('locked'),
           )

@@ -8,6 +8,7 @@ import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, rowsOf } from '../../platform/workers/batched-delete.js';
 import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
 import { deleteStreamEvents } from './delivery.statements.js';
+import { useIndexPlans } from './index-plans.js';
 import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
@@ -70,7 +71,11 @@ export class WebhookRetention implements RetentionTask {
           )
           .returning(['workspace_id', 'id']),
       BATCH,
-      async (gone, group) => void (await this.db.all(deleteStreamEvents(gone, group))),
+      async (gone, group) => {
+        // By the event store's primary key, stream by stream, whatever plan a small table once cached (index-plans.ts).
+        await useIndexPlans(this.db);
+        await this.db.all(deleteStreamEvents(gone, group));
+      },
     );
     const envelopes = await deleteInBatches(
       this.db,
