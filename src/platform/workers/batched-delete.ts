@@ -9,24 +9,25 @@ import type { Sql } from '../database/sql.js';
  * statement (its own transaction unless the caller opened one), so locks on a big table are held for one batch at a
  * time. The statement keeps to `group` (`inShardGroup`): on one PostgreSQL there is one group, every workspace; on a
  * cluster sharded by workspace, one per shard, since a locking delete must stay on one shard (docs/adr/0053).
- * `after`, when given, runs with each round's returned rows in the round's transaction (what depends on the rows
- * deleted, deleted with them).
+ * With `around`, each round is a transaction: `before` runs first (a transaction-local setting, say), `after` with
+ * the round's returned rows (what depends on the rows deleted, deleted with them).
  */
 export async function deleteInBatches<R>(
   db: Sql,
   statement: (limit: number, group: ShardGroup) => Statement<R>,
   batch: number,
-  after?: (rows: R[], group: ShardGroup) => Promise<void>,
+  around?: { before?: () => Promise<void>; after?: (rows: R[], group: ShardGroup) => Promise<void> },
 ): Promise<number> {
   let total = 0;
   for (const group of await everyShardGroup(db)) {
     for (;;) {
       const round = async () => {
+        await around?.before?.();
         const rows = await db.all(statement(batch, group));
-        if (after && rows.length > 0) await after(rows, group);
+        if (around?.after && rows.length > 0) await around.after(rows, group);
         return rows.length;
       };
-      const n = after ? await db.transaction(round) : await round();
+      const n = around ? await db.transaction(round) : await round();
       total += n;
       if (n < batch) break;
     }
