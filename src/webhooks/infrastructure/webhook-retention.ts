@@ -97,9 +97,9 @@ export class WebhookRetention implements RetentionTask {
                 // No delivery refers to it: one probe of `webhook_deliveries_once` per envelope, as a subquery with a
                 // LIMIT, which the planner keeps as one (a NOT EXISTS became an anti-join that, on statistics taken
                 // before the deliveries' retention, hashed every delivery for every batch: 250 ms a batch at 200,000).
-                .where((eb) =>
-                  eb(
-                    eb
+                .where((inner) =>
+                  inner(
+                    inner
                       .selectFrom('webhook_deliveries as d')
                       .select(sql.lit(1).as('one'))
                       .where(inShardGroup(group, 'd.workspace_id'))
