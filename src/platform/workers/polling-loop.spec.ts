@@ -68,4 +68,36 @@ describe('PollingLoop', () => {
     const outcome = await Promise.race([stopped.then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 1000))]);
     expect(outcome).toBe('stopped');
   });
+
+  it('started again while a stop() waits for its tick: one loop, one tick at a time, and it carries on', async () => {
+    let inTick = 0;
+    let most = 0;
+    let ticks = 0;
+    let release: (() => void) | null = null;
+    const loop = new PollingLoop(
+      async () => {
+        most = Math.max(most, ++inTick);
+        ticks++;
+        if (ticks === 1) await new Promise<void>((r) => (release = r)); // the first tick is held
+        else await new Promise((r) => setTimeout(r, 2));
+        inTick--;
+        return 1; // always work: a loop runs tick after tick
+      },
+      60_000,
+      () => undefined,
+    );
+    loop.start();
+    await waitFor(() => release !== null);
+    const stopped = loop.stop();
+    loop.start(); // before the held tick ends
+    release!();
+    await stopped;
+    await waitFor(() => ticks >= 20);
+    expect(loop.isRunning).toBe(true);
+    await loop.stop();
+    const after = ticks;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ticks).toBe(after); // stopped: no loop left behind
+    expect(most).toBe(1);
+  });
 });

@@ -12,6 +12,8 @@ export class PollingLoop {
   private pending = false;
   private loop: Promise<void> | null = null;
   private interrupt: (() => void) | null = null;
+  /** Which start() the running loop belongs to: a loop from before a stop() exits, even if start() came since. */
+  private generation = 0;
 
   constructor(
     private readonly tick: () => Promise<number>,
@@ -29,17 +31,20 @@ export class PollingLoop {
     return this.running;
   }
 
+  /** Starts the loop; started again while a stop() waits for its tick, it begins once that tick has ended. */
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    const generation = ++this.generation;
+    this.loop = (this.loop ?? Promise.resolve()).then(() => this.run(generation));
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.interrupt?.();
-    await this.loop;
-    this.loop = null;
+    const loop = this.loop;
+    await loop;
+    if (this.loop === loop) this.loop = null;
   }
 
   /** Ask for a tick as soon as possible (e.g. on a NOTIFY). */
@@ -48,8 +53,12 @@ export class PollingLoop {
     this.interrupt?.();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
+  private live(generation: number): boolean {
+    return this.running && generation === this.generation;
+  }
+
+  private async run(generation: number): Promise<void> {
+    while (this.live(generation)) {
       this.pending = false;
       let found = 0;
       try {
@@ -58,7 +67,7 @@ export class PollingLoop {
       } catch (err) {
         if (!this.outage?.tracker.failed(this.outage.source, err)) this.onError(err);
       }
-      if (!this.running) break; // stopped during the tick: no idle wait (it would hold stop() for idleMs)
+      if (!this.live(generation)) break; // stopped during the tick: no idle wait (it would hold stop() for idleMs)
       if (found > 0 || this.pending) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.idleMs);
