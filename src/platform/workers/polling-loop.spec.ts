@@ -78,7 +78,8 @@ describe('PollingLoop', () => {
       async () => {
         most = Math.max(most, ++inTick);
         ticks++;
-        if (ticks === 1) await new Promise<void>((r) => (release = r)); // the first tick is held
+        if (ticks === 1)
+          await new Promise<void>((r) => (release = r)); // the first tick is held
         else await new Promise((r) => setTimeout(r, 2));
         inTick--;
         return 1; // always work: a loop runs tick after tick

@@ -15,8 +15,8 @@ import type { Sql } from '../../platform/database/sql.js';
  * The setting only shapes plans made under it: a generic plan cached while sequential scans were allowed
  * keeps its scan. So the statements it protects must run only inside transactions that call this first
  * (today: the dispatcher's claim and the recorder's group transaction, both opened by SqlBatchTransactions,
- * the adapter of the BatchTransactions port, and the retention's delete of event streams, `deleteStreamEvents`);
- * do not reuse them elsewhere.
+ * the adapter of the BatchTransactions port, and the webhook retention's rounds: `deleteStreamEvents` and the
+ * envelope sweep); do not reuse them elsewhere.
  */
 const SEQSCAN_OFF = compileStatement(sql`SELECT set_config('enable_seqscan', 'off', true)`);
 
