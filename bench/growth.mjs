@@ -277,10 +277,11 @@ async function purgeYear(pool, sql, base, auth) {
   const timed = Object.create(sql);
   timed.all = async (statement) => {
     // Each distinct statement's plan, once: the scans it makes (an index, never a sequential scan of a big table).
-    const { sql: text, parameters } = compileStatement(statement);
+    const compiled = compileStatement(statement);
+    const { sql: text, parameters } = compiled;
     if (!plans.has(text)) {
       // Inside the task's transaction when it has one, under the settings it made there (index-plans.ts).
-      const explain = { sql: `EXPLAIN ${text}`, parameters, query: compileStatement(statement).query };
+      const explain = { ...compiled, sql: `EXPLAIN ${text}` };
       const { rows } = sql.inTransaction() ? { rows: await sql.all(explain) } : await pool.query(`EXPLAIN ${text}`, parameters);
       const scans = rows.map((r) => r['QUERY PLAN'].trim().replace(/^->\s*/, '')).filter((l) => / Scan /.test(l));
       plans.set(text, `${task}: ${scans.map((l) => l.replace(/\s+\(cost.*$/, '')).join('; ')}`);

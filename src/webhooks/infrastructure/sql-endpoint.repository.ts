@@ -219,10 +219,7 @@ export class SqlEndpointRepository extends EndpointRepository {
    */
   async delete(workspaceId: string, id: string): Promise<boolean> {
     return this.db.transaction(async () => {
-      const [found] = await this.db.all(
-        webhooks.selectFrom('webhook_endpoints').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate(),
-      );
-      if (!found) return false;
+      if (!(await this.byId(workspaceId, id, { lock: true }))) return false;
       await this.db.all(
         webhooks
           .selectFrom((eb) =>
