@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand } from '../../src/commerce/index.js';
+import { ERASURE_BATCH } from '../../src/platform/outbox/outbox-personal-data.js';
 import { withoutAnswers } from '../../src/platform/database/migrations/0027-delivery-log-without-answers.js';
 import { aTenant } from '../factories/access.factory.js';
 import { cli } from '../support/cli.js';
@@ -166,6 +167,43 @@ describe('erasure reaches the delivery log and sales by address', () => {
     expect(payloads.map((p) => (JSON.parse(p.body) as Json).data.sale.customer_email)).toEqual([PLACEHOLDER, PLACEHOLDER]);
   }, 60_000);
 
+  it('reads on past a batch: every one of more copies than a batch holds is redacted', async () => {
+    const tenant = await aTenant(t.commands);
+    const ws = tenant.workspace.id;
+    const email = `many.${unique()}@example.com`;
+    const copies = 2 * ERASURE_BATCH + 1; // three batches, the last one short, with other rows in between
+    const sale = (i: number, to: string) => JSON.stringify({ type: 'sale.paid', data: { sale: { id: `sale_${i}`, customer_email: to } } });
+    await t.sql(
+      `INSERT INTO outbox (workspace_id, event_id, type, payload, created_at, processed_at)
+       SELECT $1, 'evt_many_' || i, 'sale.paid', $2::jsonb, now() - interval '1 day', now() - interval '1 day'
+         FROM generate_series(1, $3::int) AS i`,
+      [ws, sale(0, email), copies],
+    );
+    await t.sql(
+      `INSERT INTO webhook_messages (workspace_id, event_id, type, body, created_at)
+       SELECT $1, 'whmsg_many_' || lpad(i::text, 5, '0'), 'sale.paid',
+              CASE WHEN i % 3 = 0 THEN $4 ELSE $2 END, now() - interval '1 day'
+         FROM generate_series(1, $3::int * 3 / 2) AS i`,
+      [ws, sale(0, email.toUpperCase()), copies, sale(1, 'someone.else@example.com')],
+    );
+    const carrying = async () =>
+      t.sql<{ outbox: number; envelopes: number }>(
+        `SELECT (SELECT count(*)::int FROM outbox WHERE workspace_id = $1 AND strpos(lower(payload::text), $2) > 0) AS outbox,
+                (SELECT count(*)::int FROM webhook_messages WHERE workspace_id = $1 AND strpos(lower(body), $2) > 0) AS envelopes`,
+        [ws, email],
+      );
+    expect((await carrying())[0]!.outbox).toBe(copies);
+    expect((await carrying())[0]!.envelopes).toBe(copies);
+    const contact = (await t.commands.execute(new CaptureContactCommand(ws, email, undefined, 'FORM', undefined, undefined))) as Json;
+    expect((await api('DELETE', `/v1/contacts/${contact.id}`, tenant.auth)).status).toBe(204);
+    expect(await carrying()).toEqual([{ outbox: 0, envelopes: 0 }]);
+    const others = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_messages WHERE workspace_id = $1 AND body = $2`, [
+      ws,
+      sale(1, 'someone.else@example.com'),
+    ]);
+    expect(others[0]!.n).toBe(Math.floor((copies * 3) / 2 / 3)); // the rows in between are left as they were
+  }, 60_000);
+
   it('migration 0027 rewrites the answers the old code kept, in the events and the projection', async () => {
     const tenant = await aTenant(t.commands);
     const email = `old.${unique()}@example.com`;
@@ -181,7 +219,8 @@ describe('erasure reaches the delivery log and sales by address', () => {
        WHERE delivery_id = '${delivery!.id}' AND type = 'AttemptFailed';
       ALTER TABLE webhook_delivery_events ENABLE TRIGGER webhook_delivery_events_no_update;
       UPDATE webhook_deliveries SET attempts = (
-        SELECT jsonb_agg(jsonb_set(a, '{error}', to_jsonb('${old}'::text)) ORDER BY i) FROM jsonb_array_elements(attempts) WITH ORDINALITY AS x(a, i))
+        SELECT jsonb_agg(jsonb_set(a, '{error}', to_jsonb('${old}'::text)) ORDER BY i)
+          FROM jsonb_array_elements(attempts) WITH ORDINALITY AS x(a, i))
        WHERE id = '${delivery!.id}';`);
     expect((await deliveriesText(tenant.auth, endpoint.id)).text).toContain(email);
     // An attempt with no answer (a network error, a time-out): the service's own text, kept as it is.

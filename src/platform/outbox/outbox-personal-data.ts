@@ -11,8 +11,9 @@ export const ERASURE_BATCH = 500;
 /**
  * The outbox's part of an erasure (docs/adr/0044): the workspace's rows whose payload names the subject, whatever
  * their age (a `sale.*` row can carry an address before its contact exists: docs/adr/0058; published rows are kept 7
- * days, pending ones until published), are rewritten with the subject's data redacted, under their row locks. A relay that claimed a row before this rewrite reads its payload again when
- * it marks the row published (OutboxRelay), so it publishes the redacted one.
+ * days, pending ones until published), are rewritten with the subject's data redacted, under their row locks. A
+ * relay that claimed a row before this rewrite reads its payload again when it marks the row published (OutboxRelay),
+ * so it publishes the redacted one.
  */
 @Injectable()
 export class OutboxPersonalData implements PersonalDataHolder {
