@@ -50,13 +50,24 @@ describe('WebhookSender against a real HTTPS receiver', () => {
     expect(new Webhook(secret).verify(got.body, got.headers as Record<string, string>)).toEqual(JSON.parse(body));
   });
 
-  it('reports a non-2xx with its status and the start of the body', async () => {
+  it('reports a non-2xx with its status and the standard reason phrase, never the body (docs/adr/0058)', async () => {
     behaviour = (_q, res) => res.writeHead(503).end('Service Unavailable: ' + 'x'.repeat(2_000));
     const outcome = await sender.send(target(), { 'webhook-id': 'a' }, body);
     expect(outcome.delivered).toBe(false);
     expect(outcome.statusCode).toBe(503);
-    expect(outcome.error).toMatch(/^HTTP 503: Service Unavailable: x+/);
-    expect(outcome.error!.length).toBeLessThanOrEqual(500);
+    expect(outcome.error).toBe('HTTP 503 Service Unavailable');
+  });
+
+  it('records nothing of an answer that echoes the payload, nor the receiver’s own reason phrase', async () => {
+    const echoed = JSON.stringify({ data: { contact: { email: 'echo.me@example.com', name: 'Echo Person' } } });
+    behaviour = (_q, res) => {
+      res.statusMessage = 'Bad echo.me@example.com';
+      res.writeHead(422, { 'content-type': 'text/html' }).end(`<pre>${echoed}</pre>`);
+    };
+    const outcome = await sender.send(target(), { 'webhook-id': 'a' }, echoed);
+    expect(outcome).toMatchObject({ delivered: false, statusCode: 422, error: 'HTTP 422 Unprocessable Entity' });
+    behaviour = (_q, res) => res.writeHead(599).end(echoed);
+    expect((await sender.send(target(), {}, echoed)).error).toBe('HTTP 599');
   });
 
   it('never follows a redirect (a 3xx is a failure, the Location is not visited)', async () => {
@@ -64,7 +75,7 @@ describe('WebhookSender against a real HTTPS receiver', () => {
       req.url === '/in' ? res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data' }).end() : res.end();
     received.length = 0;
     const outcome = await sender.send(target(), {}, body);
-    expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: 'HTTP 302' });
+    expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: 'HTTP 302 Found' });
     expect(received).toHaveLength(1);
   });
 

@@ -309,7 +309,7 @@ no connection`, async () => {
       expect(d!.attempts.map((a: Json) => a.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       expect(d!.next_attempt_at).toBeNull();
       expect(d!.last_status_code).toBe(500);
-      expect(d!.attempts[7].error).toBe('HTTP 500: receiver exploded');
+      expect(d!.attempts[7].error).toBe('HTTP 500 Internal Server Error');
       expect(deliveredTo('/fail/exhaust', 'contact.created')).toHaveLength(8);
       const after = (await api('GET', `/v1/webhook-endpoints/${ep.endpoint.id}`)).body!;
       expect(after).toMatchObject({ consecutive_failures: 1, status: 'ACTIVE', last_success_at: null });
@@ -435,7 +435,7 @@ no connection`, async () => {
         const bad = await deliveries(failing.endpoint.id);
         expect(good.map((d) => [d.status, d.attempt_count, d.last_status_code])).toEqual(Array(3).fill(['SUCCEEDED', 1, 204]));
         expect(bad.map((d) => [d.status, d.attempt_count, d.last_status_code, d.attempts[0].error])).toEqual(
-          Array(3).fill(['PENDING', 1, 500, 'HTTP 500: receiver exploded']),
+          Array(3).fill(['PENDING', 1, 500, 'HTTP 500 Internal Server Error']),
         );
         expect(bad.every((d) => d.next_attempt_at !== null)).toBe(true);
         for (const d of good) expect(await streamOf(d.id)).toEqual(['DeliveryCreated', 'AttemptSucceeded']);

@@ -5,6 +5,9 @@ import type { Contact } from '../domain/contact.js';
 import { redactContact } from '../domain/contact-redaction.js';
 import { ContactRepository } from './ports/audience.ports.js';
 
+/** No lower bound on a copy's age (`PersonalDataErasure.since`). */
+const ANY_AGE = new Date(0);
+
 /** A contact as an erasure leaves it: the tombstone's id and instant, nothing personal. */
 export interface ErasedContactView {
   id: string;
@@ -27,7 +30,7 @@ export class ContactErasure {
 
   /** `contact` was read under its lock; an erased one is refused as not found. */
   async erase(contact: Contact): Promise<ErasedContactView> {
-    const { id, workspaceId, email, createdAt } = contact.state;
+    const { id, workspaceId, email } = contact.state;
     const now = this.clock.now();
     contact.erase(now);
     await this.contacts.saveErased(contact);
@@ -35,7 +38,9 @@ export class ContactErasure {
     const subject = { id, email: email! };
     await this.personalData.erase({
       workspaceId,
-      since: createdAt,
+      // Whatever their age: a copy of the address can be older than the contact (a sale's `sale.*` outbox row and
+      // envelope, recorded before the buyer signed up; docs/adr/0058). The stores' retention bounds the scan.
+      since: ANY_AGE,
       needles: [id.toLowerCase(), subject.email.toLowerCase()],
       redact: (record) => redactContact(record, subject),
       now,

@@ -7,7 +7,10 @@ import { Injectable } from '@nestjs/common';
  */
 export interface PersonalDataErasure {
   workspaceId: string;
-  /** no record written before this instant can carry the subject (it did not exist yet): stores look from here */
+  /**
+   * no record written before this instant can carry the subject: stores look from here. A contact's erasure passes
+   * the start of time: its address can be in records older than the contact (a sale's; docs/adr/0058).
+   */
   since: Date;
   /**
    * Fragments every record carrying the subject contains (its id, its address), lower-case: a store may skip a

@@ -72,18 +72,23 @@ export class SqlMessageStore extends MessageStore {
     return new Map(rows.map((r) => [r.event_id, { body: r.body, traceparent: r.traceparent }]));
   }
 
-  async carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]> {
-    // The BRIN index on created_at narrows the scan to the envelopes written since the subject existed.
-    const rows = await this.db.all(
-      webhooks
-        .selectFrom('webhook_messages')
-        .select(['event_id', 'body'])
-        .where('workspace_id', '=', workspaceId)
-        .where('created_at', '>=', since)
-        .where(sql<boolean>`EXISTS (SELECT FROM unnest(${textArray(needles)}) AS n WHERE strpos(lower(body), n) > 0)`)
-        .orderBy('event_id')
-        .forUpdate(),
-    );
+  async carrying(
+    workspaceId: string,
+    since: Date,
+    needles: readonly string[],
+    after: string | null,
+    limit: number,
+  ): Promise<{ eventId: string; body: string }[]> {
+    // The primary key (workspace_id, event_id): one workspace's envelopes, in key order from `after`; each batch reads
+    // on from where the one before stopped, and only the matching rows are returned and locked.
+    let query = webhooks
+      .selectFrom('webhook_messages')
+      .select(['event_id', 'body'])
+      .where('workspace_id', '=', workspaceId)
+      .where('created_at', '>=', since)
+      .where(sql<boolean>`EXISTS (SELECT FROM unnest(${textArray(needles)}) AS n WHERE strpos(lower(body), n) > 0)`);
+    if (after !== null) query = query.where('event_id', '>', after);
+    const rows = await this.db.all(query.orderBy('event_id').limit(limit).forUpdate());
     return rows.map((r) => ({ eventId: r.event_id, body: r.body }));
   }
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 
@@ -18,7 +19,10 @@ export interface SendTarget {
 export interface SendOutcome {
   delivered: boolean;
   statusCode: number | null;
-  /** null when delivered; else the status and the start of the body, or the network error (≤ 500 chars) */
+  /**
+   * null when delivered; else a description that holds none of the receiver's answer (docs/adr/0058): the status and
+   * its standard reason phrase ("HTTP 500 Internal Server Error"), the time-out, or the network error (≤ 500 chars)
+   */
   error: string | null;
   durationMs: number;
   /** the attempt ran into its time-out */
@@ -36,11 +40,21 @@ function pinned(address: string, family: 4 | 6): LookupFunction {
 const bounded = (s: string) => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
 
 /**
+ * What a non-2xx answer is recorded as: its status and the standard reason phrase (RFC 9110), never the answer's body
+ * nor the receiver's own reason phrase. A receiver that echoes the payload in its error page would otherwise put the
+ * subscriber's address in the append-only delivery log, where erasure cannot reach it (docs/adr/0058).
+ */
+export function describeStatus(statusCode: number): string {
+  const phrase = STATUS_CODES[statusCode];
+  return phrase ? `HTTP ${statusCode} ${phrase}` : `HTTP ${statusCode}`;
+}
+
+/**
  * POSTs one signed webhook over HTTPS with undici: connects to the pinned address, never follows a
  * redirect (a 3xx is a failure), gives up after the attempt time-out (10 s by default), and summarises failures
- * in at most 500 characters. Each receiver gets a bounded pool of keep-alive connections (`connections`, the
- * dispatcher's per-endpoint in-flight cap): requests beyond it wait for a free connection instead of opening
- * more.
+ * in at most 500 characters, none of them the receiver's (its answer's body is discarded unread: docs/adr/0058).
+ * Each receiver gets a bounded pool of keep-alive connections (`connections`, the dispatcher's per-endpoint
+ * in-flight cap): requests beyond it wait for a free connection instead of opening more.
  */
 export class WebhookSender {
   /**
@@ -109,22 +123,11 @@ export class WebhookSender {
         signal: deadline ?? AbortSignal.timeout(timeoutMs),
       });
       const delivered = res.statusCode >= 200 && res.statusCode < 300;
-      let text = '';
-      if (!delivered) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of res.body) {
-          chunks.push(chunk as Buffer);
-          size += (chunk as Buffer).length;
-          if (size >= ERROR_MAX) break;
-        }
-        text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim();
-      }
-      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined); // discard the rest without erroring
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined); // discard the body unread, without erroring
       return {
         delivered,
         statusCode: res.statusCode,
-        error: delivered ? null : bounded(`HTTP ${res.statusCode}${text ? `: ${text}` : ''}`),
+        error: delivered ? null : describeStatus(res.statusCode),
         durationMs: elapsed(),
         timedOut: false,
       };
@@ -135,7 +138,11 @@ export class WebhookSender {
         e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
         e.code === 'UND_ERR_BODY_TIMEOUT' ||
         e.code === 'UND_ERR_CONNECT_TIMEOUT';
-      const reason = timedOut ? `timeout after ${timeoutMs} ms` : `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}`;
+      // Node's own errors (connection, DNS, TLS) keep their message, which Node wrote; undici's (a malformed answer, a
+      // closed socket) and unknown ones keep only their code or class: their text may quote the receiver's bytes.
+      const nodeError = typeof e.code === 'string' && !e.code.startsWith('UND_ERR') && typeof e.message === 'string';
+      const kind = e.code ?? e.name ?? 'Error';
+      const reason = timedOut ? `timeout after ${timeoutMs} ms` : nodeError ? `${kind}: ${e.message}` : kind;
       return { delivered: false, statusCode: null, error: bounded(reason), durationMs: elapsed(), timedOut };
     }
   }

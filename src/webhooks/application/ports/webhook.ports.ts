@@ -119,10 +119,18 @@ export abstract class MessageStore {
   /** The envelopes of these events (`id`: the event id) that exist, by event id. */
   abstract bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>>;
   /**
-   * The workspace's envelopes created at or after `since` whose body contains one of `needles` (lower-case, any
-   * case in the body), locked until the transaction ends: the candidates of an erasure.
+   * One batch of the candidates of an erasure: the workspace's envelopes created at or after `since` whose body
+   * contains one of `needles` (lower-case, any case in the body), with an event id after `after` (null: from the
+   * first), at most `limit` of them in event id order, locked until the transaction ends. The next batch starts after
+   * the last one returned; fewer than `limit` means there is none.
    */
-  abstract carrying(workspaceId: string, since: Date, needles: readonly string[]): Promise<{ eventId: string; body: string }[]>;
+  abstract carrying(
+    workspaceId: string,
+    since: Date,
+    needles: readonly string[],
+    after: string | null,
+    limit: number,
+  ): Promise<{ eventId: string; body: string }[]>;
   /** Replaces envelope bodies (an erasure's redaction): attempts from now on send and sign the new bytes. */
   abstract rewrite(workspaceId: string, bodies: ReadonlyMap<string, string>): Promise<void>;
 }
