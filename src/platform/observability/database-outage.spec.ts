@@ -29,6 +29,19 @@ describe('DatabaseOutage', () => {
     ]);
   });
 
+  it('does not end an outage on work that began before it (a poll that claimed its rows just before)', () => {
+    const { lines, outage, advance } = setup();
+    const begun = outage.stamp();
+    advance(10);
+    outage.failed('listener live_pages', refused);
+    advance(10);
+    outage.reachable('outbox-relay', begun);
+    expect(outage.isDown).toBe(true);
+    outage.reachable('outbox-relay', outage.stamp());
+    expect(outage.isDown).toBe(false);
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'info']);
+  });
+
   it('leaves any other error to the caller, and a success with no outage says nothing', () => {
     const { lines, outage } = setup();
     expect(outage.failed('publish-scheduler', new Error('duplicate key value violates unique constraint'))).toBe(false);

@@ -98,9 +98,18 @@ export class DatabaseOutage {
     return true;
   }
 
-  /** The database answered `source`: ends an outage (logged once). */
-  reachable(source: string): void {
+  /** Now, on the outage's clock: what a caller passes to `reachable` as the time its work began. */
+  stamp(): number {
+    return this.now();
+  }
+
+  /**
+   * The database answered `source`: ends an outage (logged once). Work that began (`startedAt`, from `stamp()`)
+   * before the outage did is no proof that it is over (a poll that claimed its rows just before): ignored.
+   */
+  reachable(source: string, startedAt?: number): void {
     if (this.downSince === null) return;
+    if (startedAt !== undefined && startedAt < this.downSince) return;
     const seconds = Math.round((this.now() - this.downSince) / 100) / 10;
     this.log.info({ source, down_seconds: seconds, failures: this.failures }, 'Database reachable again');
     this.downSince = null;
