@@ -1,17 +1,43 @@
 import { Logger } from '@nestjs/common';
 
-/** Errors that mean "the database is unreachable right now" (network codes and PostgreSQL classes 08 and 57P). */
-const DB_UNAVAILABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|EPIPE|08\d{3}|57P0[1-3])$/;
+/** Socket errors on the way to the server: refused, reset, timed out, no route, no name. */
+const NETWORK = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE)$/;
+/**
+ * SQLSTATEs that mean "no session now": class 08 (connection exception), 57P01..57P03 (administrator command, crash
+ * shutdown, cannot connect now: the server stopping, restarting or recovering) and 53300 (too many connections).
+ */
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** The pool's wait running out (pg-pool, pg), or a connection that went away under a query. */
+const POOL_OR_DROPPED = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+type ErrorLike = { code?: unknown; cause?: unknown; name?: string; message?: string; routine?: unknown };
+
+/**
+ * 55000 is object_not_in_prerequisite_state in general (a sequence's currval before nextval, a replication slot in
+ * use...): only the one raised while a session starts, for a database that does not accept connections now
+ * (`ALLOW_CONNECTIONS false`, or a database left invalid), is an outage. The routine is checked besides the
+ * message, which a server with another `lc_messages` words differently.
+ */
+function notAcceptingConnections(e: ErrorLike): boolean {
+  if (e.code !== '55000') return false;
+  return e.routine === 'CheckMyDatabase' || (typeof e.message === 'string' && /not currently accepting connections/i.test(e.message));
+}
+
+/**
+ * Whether `err` (or an error it wraps, through `cause`) means "the database is unavailable right now", in every form
+ * decisions.md (fourth round) names: the server down or unreachable, restarting or shutting down, the database not
+ * accepting connections, too many connections, the pool's wait running out. The one classifier the API's problem
+ * filter, the live site, the worker loops, the listeners and the visit writer share (docs/adr/0060).
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; cause?: unknown; name?: string; message?: string } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === 'string' && DB_UNAVAILABLE.test(e.code)) return true;
+  for (let e = err as ErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as ErrorLike, depth++) {
+    if (typeof e.code === 'string' && (NETWORK.test(e.code) || SQLSTATE.test(e.code))) return true;
+    if (notAcceptingConnections(e)) return true;
     if (e.name === 'ConnectionException') return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && POOL_OR_DROPPED.test(e.message)) return true;
+    // AggregateError (a host name resolving to several addresses, each refused): unavailable if every one is.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((x) => isDatabaseUnavailable(x))) return true;
   }
   return false;
 }
@@ -72,9 +98,18 @@ export class DatabaseOutage {
     return true;
   }
 
-  /** The database answered `source`: ends an outage (logged once). */
-  reachable(source: string): void {
+  /** Now, on the outage's clock: what a caller passes to `reachable` as the time its work began. */
+  stamp(): number {
+    return this.now();
+  }
+
+  /**
+   * The database answered `source`: ends an outage (logged once). Work that began (`startedAt`, from `stamp()`)
+   * before the outage did is no proof that it is over (a poll that claimed its rows just before): ignored.
+   */
+  reachable(source: string, startedAt?: number): void {
     if (this.downSince === null) return;
+    if (startedAt !== undefined && startedAt < this.downSince) return;
     const seconds = Math.round((this.now() - this.downSince) / 100) / 10;
     this.log.info({ source, down_seconds: seconds, failures: this.failures }, 'Database reachable again');
     this.downSince = null;

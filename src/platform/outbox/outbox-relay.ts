@@ -151,7 +151,7 @@ export class OutboxRelay implements BackgroundWorker {
     @Optional() @Inject(OUTBOX_SUBSCRIBERS) private readonly subscribers: OutboxSubscriber[] = [],
     @Optional() registry?: WorkerRegistry,
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
-    @Optional() outage?: DatabaseOutage,
+    @Optional() private readonly outage?: DatabaseOutage,
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
     this.overlap = config?.outboxRelayPipeline ?? true;
@@ -174,7 +174,8 @@ export class OutboxRelay implements BackgroundWorker {
   async stop(): Promise<void> {
     await this.loop.stop();
     await this.writing;
-    if (this.writeFailure !== null) this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
+    if (this.writeFailure !== null && !this.outage?.failed(this.name, this.writeFailure))
+      this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
     this.writeFailure = null;
     await this.listener.stop();
   }
@@ -229,6 +230,8 @@ export class OutboxRelay implements BackgroundWorker {
       .then(
         () => rows.length,
         async (err: unknown) => {
+          // The database is unavailable: said once, by the outage (docs/adr/0060); row by row would fail alike.
+          if (this.outage?.failed(this.name, err)) throw err;
           this.logger.warn({ err }, 'Outbox batch failed; retrying row by row');
           await previous;
           await this.db.all(release(keysOf(rows)));
@@ -240,7 +243,8 @@ export class OutboxRelay implements BackgroundWorker {
         (err: unknown) => {
           this.lastWritten = 0;
           // One slot: a failure not yet reported when another comes is logged here rather than lost.
-          if (this.writeFailure !== null) this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
+          if (this.writeFailure !== null && !this.outage?.failed(this.name, this.writeFailure))
+            this.logger.error({ err: this.writeFailure }, 'Outbox relay error');
           this.writeFailure = err;
         },
       );
@@ -305,6 +309,7 @@ export class OutboxRelay implements BackgroundWorker {
         await this.publish([row], async () => undefined);
         done += 1;
       } catch (err) {
+        if (this.outage?.failed(this.name, err)) throw err; // not the row's fault: no back-off, no line of its own
         this.logger.error({ err, seq: row.seq }, 'Outbox row failed; backing off');
         await this.db.all(
           outbox

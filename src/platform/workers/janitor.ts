@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { DatabaseOutage } from '../observability/database-outage.js';
 import { IdempotencyStore } from '../idempotency/idempotency.store.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { WindowCounter } from '../rate-limit/window-counter.js';
@@ -18,7 +19,7 @@ export interface RetentionTask {
  * Every 10 minutes: deletes idempotency keys past their 24 h retention, outbox rows published over 7 days
  * ago, and whatever the contexts' retention tasks say is past its time (docs/adr/0021, 0055). Every task deletes
  * in batches of bounded size, each found through an index. A failing task is logged and
- * retried at the next sweep; it does not stop the others.
+ * retried at the next sweep; it does not stop the others. A database outage ends the sweep without a line of its own.
  */
 @Injectable()
 export class Janitor implements BackgroundWorker {
@@ -32,7 +33,13 @@ export class Janitor implements BackgroundWorker {
   private current: Promise<unknown> | null = null;
   private stopping = false;
 
-  constructor(idempotency: IdempotencyStore, relay: OutboxRelay, windows: WindowCounter, registry: WorkerRegistry) {
+  constructor(
+    idempotency: IdempotencyStore,
+    relay: OutboxRelay,
+    windows: WindowCounter,
+    registry: WorkerRegistry,
+    @Optional() private readonly outage?: DatabaseOutage,
+  ) {
     this.add({ name: 'expired idempotency keys', purge: () => idempotency.purgeExpired() });
     this.add({ name: 'published outbox rows', purge: () => relay.purgeProcessed() });
     this.add({ name: 'ended rate-limit windows', purge: () => windows.purgeEnded() });
@@ -81,7 +88,10 @@ export class Janitor implements BackgroundWorker {
       if (this.stopping) return;
       try {
         purged[task.name] = await task.purge();
+        this.outage?.reachable(this.name);
       } catch (err) {
+        // The database is unavailable: said once, by the outage (docs/adr/0060); the rest waits for the next sweep.
+        if (this.outage?.failed(this.name, err)) return;
         this.logger.warn({ err, task: task.name }, 'Janitor task failed; retrying at the next sweep');
       }
     }

@@ -61,9 +61,10 @@ export class PollingLoop {
     while (this.live(generation)) {
       this.pending = false;
       let found = 0;
+      const started = this.outage?.tracker.stamp();
       try {
         found = await this.tick();
-        this.outage?.tracker.reachable(this.outage.source);
+        this.outage?.tracker.reachable(this.outage.source, started);
       } catch (err) {
         if (!this.outage?.tracker.failed(this.outage.source, err)) this.onError(err);
       }

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { DatabaseOutage } from '../../../../platform/observability/database-outage.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import type { DeliveryState } from '../../../domain/delivery/index.js';
 import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
@@ -50,7 +51,8 @@ interface Queued {
  * order). The endpoint lock is NO KEY UPDATE, so the fan-out's foreign-key checks do not wait for it. A delivery whose stream
  * moved since it was claimed (a resend, or another dispatcher after the lease ran out) keeps its newer state
  * and the rest of the group is recorded. If the group's transaction fails as a whole, its outcomes are
- * recorded one by one; one that still fails is logged and its lease runs out (sent again: at-least-once).
+ * recorded one by one; one that still fails is logged and its lease runs out (sent again: at-least-once). When it
+ * failed because the database is unavailable, the DatabaseOutage logs that once and nothing more is logged.
  */
 @Injectable()
 export class DeliveryRecorder {
@@ -65,6 +67,7 @@ export class DeliveryRecorder {
     private readonly log: DeliveryLog,
     private readonly notifier: OwnerNotifier,
     private readonly clock: Clock,
+    @Optional() private readonly outage?: DatabaseOutage,
   ) {}
 
   /** Queues one outcome for the next group; resolves once it is recorded, skipped, or given up on (logged). */
@@ -111,6 +114,9 @@ export class DeliveryRecorder {
         summary = await this.inOneTransaction(outcomes, 'locked');
       }
     } catch (err) {
+      // The database is unavailable: the outage is logged once (docs/adr/0060), and one by one would fail alike. The
+      // leases run out and the deliveries are sent again once it is back (at-least-once).
+      if (this.outage?.failed('webhook recorder', err)) return { recorded: [], skipped: [], failed: outcomes.map((o) => o.deliveryId) };
       if (outcomes.length === 1) {
         this.logger.error({ err, delivery_id: outcomes[0]!.deliveryId }, 'Delivery attempt could not be recorded');
         return { recorded: [], skipped: [], failed: [outcomes[0]!.deliveryId] };
