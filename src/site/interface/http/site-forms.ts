@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { withoutInvisible } from '../../../platform/domain/invisible-characters.js';
 import type { LivePage, LiveSite } from '../../application/live-site.js';
 import { renderGatePage, renderNoticePage, type LivePageView } from './render/live-page.js';
 import { form, html, livePage, location, NotFound, type Params } from './site-http.js';
+
+/** A refused value as the form shows it again: without the characters nobody can see that made it invalid. */
+const shown = (value: string) => withoutInvisible(value, 'line');
 
 /**
  * The live site's forms: a NEWSLETTER block's sign-up (`/<slug>/subscribe/<block_id>`) and a FILE block's
@@ -62,7 +66,7 @@ export class SiteForms {
         return html(
           reply,
           400,
-          this.render(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }),
+          this.render(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email: shown(email), name: shown(name ?? '') } }),
         );
     }
     return reply
@@ -93,7 +97,7 @@ export class SiteForms {
     const email = (form(req).email ?? '').trim();
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
-      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, email));
+      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, shown(email)));
     }
     return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
   }
