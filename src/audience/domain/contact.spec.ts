@@ -34,7 +34,7 @@ describe('Contact.capture', () => {
   );
 
   it('refuses a name holding control, bidirectional or zero-width characters, keeps one with emoji', () => {
-    for (const name of ['Ada\u0000', 'Ada\nLovelace', 'Ada\u202E', '\u200BAda', 'A\u0085da'])
+    for (const name of ['Ada\u0000', 'Ada\nLovelace', 'Ada\u202E', '\u200BAda', 'A\u0085da', '\uFEFFAda', 'Ada\u2028'])
       expect(() => Contact.capture({ ...base, email: 'a@b.io', name })).toThrow(/The name must not contain .*invisible/);
     expect(Contact.capture({ ...base, email: 'a@b.io', name: 'Ada 👩‍💻' }).state.name).toBe('Ada 👩‍💻');
     expect(Contact.capture({ ...base, email: ' a@b.io\n', name: 'Ada' }).state.email).toBe('a@b.io');

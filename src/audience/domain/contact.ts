@@ -79,7 +79,8 @@ export class Contact extends AggregateRoot<ContactEvent> {
     if (!email) throw ValidationError.parameter('email', 'The e-mail address is not valid.');
     const name = input.name?.trim() || null;
     if (name && name.length > 200) throw ValidationError.parameter('name', 'The name must be at most 200 characters.');
-    const hidden = name ? findInvisible(name, 'line') : null;
+    // Checked before String.trim, which would drop a BOM or a line separator at the ends without a word.
+    const hidden = name ? findInvisible(input.name!.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''), 'line') : null;
     if (hidden) throw ValidationError.parameter('name', `The name ${invisibleProblem(hidden)}.`);
     const source = (input.source ?? 'FORM') as ContactSource;
     if (!CONTACT_SOURCES.includes(source)) {

@@ -7,6 +7,11 @@ import { form, html, livePage, location, NotFound, type Params } from './site-ht
 
 /** A refused value as the form shows it again: without the characters nobody can see that made it invalid. */
 const shown = (value: string) => withoutInvisible(value, 'line');
+/**
+ * A form value without the spaces, tabs and line breaks around it. Only those: String.trim would also drop a BOM
+ * or a line separator at the ends, and an address holding one is refused, not cleaned (docs/adr/0061).
+ */
+const unpadded = (value: string) => value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 
 /**
  * The live site's forms: a NEWSLETTER block's sign-up (`/<slug>/subscribe/<block_id>`) and a FILE block's
@@ -57,8 +62,8 @@ export class SiteForms {
     if (!block) throw new NotFound();
     if (await this.refusedOverLimit(page, req, reply)) return reply;
     const f = form(req);
-    const email = (f.email ?? '').trim();
-    const name = (f.name ?? '').trim() || undefined;
+    const email = unpadded(f.email ?? '');
+    const name = unpadded(f.name ?? '') || undefined;
     // A filled honeypot is a bot: answer as if it worked, capture nothing.
     if (!f.website) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'NEWSLETTER', email, name));
@@ -94,7 +99,7 @@ export class SiteForms {
     const target = location(block?.fileUrl);
     if (!block || !target) throw new NotFound();
     if (await this.refusedOverLimit(page, req, reply)) return reply;
-    const email = (form(req).email ?? '').trim();
+    const email = unpadded(form(req).email ?? '');
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
       if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, shown(email)));
