@@ -135,7 +135,9 @@ export function buildProgram(onJob: (job: Job) => void): Program {
         // upload's does (`x.html` holding a PNG is `x.png`, ADR 0061); other files keep the type their name says.
         const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
         const [name, type] =
-          sniffed && isUploadType(sniffed) ? [nameForType(given.trim(), sniffed), sniffed] : [given, mime.getType(given) ?? 'application/octet-stream'];
+          sniffed && isUploadType(sniffed)
+            ? [nameForType(given.trim(), sniffed), sniffed]
+            : [given, mime.getType(given) ?? 'application/octet-stream'];
         return commands.execute(new AddFileCommand(o.workspace, name, type, bytes));
       });
     });

@@ -49,7 +49,9 @@ function png(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n%%EOF\n',
+);
 const JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
 ]);
@@ -131,7 +133,12 @@ describe('input nobody can see', () => {
     const pages = async () =>
       (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM pages WHERE workspace_id = $1', [tenant.workspace.id]))[0]!.n;
     const expectRefused = async (res: Awaited<ReturnType<typeof call>>, pointer: string, what: string) => {
-      expect([what, pointer, res.statusCode, res.headers['content-type']]).toEqual([what, pointer, 400, expect.stringMatching(/^application\/problem\+json/)]);
+      expect([what, pointer, res.statusCode, res.headers['content-type']]).toEqual([
+        what,
+        pointer,
+        400,
+        expect.stringMatching(/^application\/problem\+json/),
+      ]);
       const body = res.json() as { code: string; errors: { pointer?: string; parameter?: string; detail: string }[] };
       expect([what, body.code, body.errors[0]?.pointer ?? body.errors[0]?.parameter]).toEqual([what, 'invalid_request', pointer]);
       expect(body.errors[0]!.detail).toMatch(/must not contain/);
@@ -150,7 +157,10 @@ describe('input nobody can see', () => {
       await expectRefused(await call('POST', '/v1/pages', { title: 'ok', description: `a${c}b` }), '/description', what);
       await expectRefused(await call('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: stamp, title: `x${c}` }), '/title', what);
       await expectRefused(
-        await call('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: stamp, block_updates: [{ block_id: blockId, data: { text: `x${c}y` } }] }),
+        await call('PATCH', `/v1/pages/${page.id}`, {
+          expected_updated_at: stamp,
+          block_updates: [{ block_id: blockId, data: { text: `x${c}y` } }],
+        }),
         '/block_updates/0/data/text',
         what,
       );

@@ -26,12 +26,16 @@ describe('Contact.capture', () => {
     expect(() => Contact.capture({ ...base, email })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
   });
 
-  it.each(['a\u0000b@example.com', 'ada\u202E@example.com', 'a\u200Bda@example.com', 'ada@exa\u2066mple.com', 'ad\u200Da@b.io', '\uFEFFada@b.io'])(
-    'refuses the e-mail %j: it holds a character nobody can see',
-    (email) => {
-      expect(() => Contact.capture({ ...base, email })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
-    },
-  );
+  it.each([
+    'a\u0000b@example.com',
+    'ada\u202E@example.com',
+    'a\u200Bda@example.com',
+    'ada@exa\u2066mple.com',
+    'ad\u200Da@b.io',
+    '\uFEFFada@b.io',
+  ])('refuses the e-mail %j: it holds a character nobody can see', (email) => {
+    expect(() => Contact.capture({ ...base, email })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+  });
 
   it('refuses a name holding control, bidirectional or zero-width characters, keeps one with emoji', () => {
     for (const name of ['Ada\u0000', 'Ada\nLovelace', 'Ada\u202E', '\u200BAda', 'A\u0085da', '\uFEFFAda', 'Ada\u2028'])

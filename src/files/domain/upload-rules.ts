@@ -70,7 +70,12 @@ export function nameForType(name: string, type: UploadType): string {
   const stem = found && found[1]!.length <= 10 ? name.slice(0, found.index) : name;
   const ext = `.${EXTENSIONS[type].given}`;
   const chars = [...stem];
-  return chars.length + ext.length <= NAME_MAX ? `${stem}${ext}` : `${chars.slice(0, NAME_MAX - ext.length).join('').trimEnd()}${ext}`;
+  return chars.length + ext.length <= NAME_MAX
+    ? `${stem}${ext}`
+    : `${chars
+        .slice(0, NAME_MAX - ext.length)
+        .join('')
+        .trimEnd()}${ext}`;
 }
 
 function cut(name: string): string {

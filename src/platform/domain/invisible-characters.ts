@@ -164,7 +164,11 @@ function* offences(cps: number[], kind: TextClass): Generator<InvisibleCharacter
 export function findInvisible(value: string, kind: TextClass): InvisibleCharacter | null {
   // Most text holds none of the characters concerned: one regular expression pass says so.
   if (!QUICK.test(value)) return null;
-  for (const found of offences(Array.from(value, (ch) => ch.codePointAt(0)!), kind)) return found;
+  for (const found of offences(
+    Array.from(value, (ch) => ch.codePointAt(0)!),
+    kind,
+  ))
+    return found;
   return null;
 }
 

@@ -71,7 +71,10 @@ export class SiteForms {
         return html(
           reply,
           400,
-          this.render(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email: shown(email), name: shown(name ?? '') } }),
+          this.render(page, {
+            notice: { kind: 'error', text: problem },
+            formValues: { blockId, email: shown(email), name: shown(name ?? '') },
+          }),
         );
     }
     return reply
