@@ -49,7 +49,7 @@ describe('block data schemas', () => {
 
   it('refuses invisible characters in block text; line breaks only where text may run over lines', () => {
     const pointers = (kind: keyof typeof BLOCK_DATA, data: unknown) =>
-      validateObject(BLOCK_DATA[kind], data, '/data').map((e) => e.pointer);
+      validateObject(BLOCK_DATA[kind], data, '/data').map((e) => ('pointer' in e ? e.pointer : e.parameter));
     expect(pointers('HEADER', { text: 'Hi\u200B' })).toEqual(['/data/text']);
     expect(pointers('HEADER', { text: 'Hi\nthere' })).toEqual(['/data/text']);
     expect(pointers('TEXT', { text: 'Hi\nthere\r\n\tindented' })).toEqual([]);
