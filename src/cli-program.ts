@@ -123,10 +123,22 @@ export function buildProgram(onJob: (job: Job) => void): Program {
         const info = await stat(path).catch(() => null);
         if (!info?.isFile()) throw new InvalidArgumentError(`no such file: ${path}`);
         if (info.size > MAX_FILE_BYTES) throw new InvalidArgumentError(`files are limited to ${MAX_FILE_BYTES} bytes`);
-        const name = o.name ?? basename(path);
-        const [{ default: mime }, { AddFileCommand }] = await Promise.all([import('mime'), import('./files/index.js')]);
-        const type = mime.getType(name) ?? 'application/octet-stream';
-        return commands.execute(new AddFileCommand(o.workspace, name, type, await readFile(path)));
+        const given = o.name ?? basename(path);
+        const [{ default: mime }, { fileTypeFromBuffer }, { isUploadType, nameForType }, { AddFileCommand }] = await Promise.all([
+          import('mime'),
+          import('file-type'),
+          import('./files/domain/upload-rules.js'),
+          import('./files/index.js'),
+        ]);
+        const bytes = await readFile(path);
+        // Bytes with the signature of an upload type are that type, and the name takes its extension, as an
+        // upload's does (`x.html` holding a PNG is `x.png`, ADR 0061); other files keep the type their name says.
+        const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
+        const [name, type] =
+          sniffed && isUploadType(sniffed)
+            ? [nameForType(given.trim(), sniffed), sniffed]
+            : [given, mime.getType(given) ?? 'application/octet-stream'];
+        return commands.execute(new AddFileCommand(o.workspace, name, type, bytes));
       });
     });
 

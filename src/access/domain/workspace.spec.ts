@@ -22,6 +22,12 @@ describe('Workspace', () => {
     expect(() => ws.changePlan('gold', now)).toThrow(/plan must be one of/);
     expect(() => Workspace.create({ id: 'ws', name: '  ', plan: 'pro', now })).toThrow(/name/);
   });
+
+  it('refuses a name holding control, bidirectional or zero-width characters', () => {
+    for (const name of ['Stu\u0000dio', 'Studio\u202E', '\u200BStudio', 'Stu\ndio'])
+      expect(() => Workspace.create({ id: 'ws', name, plan: 'pro', now })).toThrow(/The name must not contain/);
+    expect(Workspace.create({ id: 'ws', name: 'Studio 🧑‍🎨', plan: 'pro', now }).snapshot().name).toBe('Studio 🧑‍🎨');
+  });
 });
 
 describe('monthly quota window', () => {

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../platform/domain/domain-error.js';
+import { findInvisible, invisibleProblem } from '../../platform/domain/invisible-characters.js';
 import { FeatureNotEnabledError } from './access.errors.js';
 import { isPlan, planHas, PLANS, type Entitlement, type Plan } from './plan.js';
 
@@ -16,6 +17,8 @@ export class Workspace {
   static create(input: { id: string; name: string; plan: string; now: Date }): Workspace {
     const name = input.name.trim();
     if (name.length < 1 || name.length > 120) throw ValidationError.parameter('name', 'The name must be 1 to 120 characters.');
+    const hidden = findInvisible(name, 'line');
+    if (hidden) throw ValidationError.parameter('name', `The name ${invisibleProblem(hidden)}.`);
     return new Workspace({ id: input.id, name, plan: Workspace.plan(input.plan), createdAt: input.now, updatedAt: input.now });
   }
 

@@ -26,6 +26,24 @@ describe('Contact.capture', () => {
     expect(() => Contact.capture({ ...base, email })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
   });
 
+  it.each([
+    'a\u0000b@example.com',
+    'ada\u202E@example.com',
+    'a\u200Bda@example.com',
+    'ada@exa\u2066mple.com',
+    'ad\u200Da@b.io',
+    '\uFEFFada@b.io',
+  ])('refuses the e-mail %j: it holds a character nobody can see', (email) => {
+    expect(() => Contact.capture({ ...base, email })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+  });
+
+  it('refuses a name holding control, bidirectional or zero-width characters, keeps one with emoji', () => {
+    for (const name of ['Ada\u0000', 'Ada\nLovelace', 'Ada\u202E', '\u200BAda', 'A\u0085da', '\uFEFFAda', 'Ada\u2028'])
+      expect(() => Contact.capture({ ...base, email: 'a@b.io', name })).toThrow(/The name must not contain .*invisible/);
+    expect(Contact.capture({ ...base, email: 'a@b.io', name: 'Ada 👩‍💻' }).state.name).toBe('Ada 👩‍💻');
+    expect(Contact.capture({ ...base, email: ' a@b.io\n', name: 'Ada' }).state.email).toBe('a@b.io');
+  });
+
   it('refuses an unknown source, an over-long name and a block without its page', () => {
     expect(() => Contact.capture({ ...base, email: 'a@b.io', source: 'SPAM' })).toThrow(/source/);
     expect(() => Contact.capture({ ...base, email: 'a@b.io', name: 'x'.repeat(201) })).toThrow(/name/);

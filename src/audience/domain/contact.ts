@@ -1,6 +1,7 @@
 import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { NotFoundError, ValidationError } from '../../platform/domain/domain-error.js';
 import { normaliseEmail } from '../../platform/domain/email.js';
+import { findInvisible, invisibleProblem } from '../../platform/domain/invisible-characters.js';
 
 export const CONTACT_SOURCES = ['NEWSLETTER', 'FORM', 'GATED_DOWNLOAD'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
@@ -78,6 +79,9 @@ export class Contact extends AggregateRoot<ContactEvent> {
     if (!email) throw ValidationError.parameter('email', 'The e-mail address is not valid.');
     const name = input.name?.trim() || null;
     if (name && name.length > 200) throw ValidationError.parameter('name', 'The name must be at most 200 characters.');
+    // Checked before String.trim, which would drop a BOM or a line separator at the ends without a word.
+    const hidden = name ? findInvisible(input.name!.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''), 'line') : null;
+    if (hidden) throw ValidationError.parameter('name', `The name ${invisibleProblem(hidden)}.`);
     const source = (input.source ?? 'FORM') as ContactSource;
     if (!CONTACT_SOURCES.includes(source)) {
       throw ValidationError.parameter('source', `The source must be one of ${CONTACT_SOURCES.join(', ')}.`);

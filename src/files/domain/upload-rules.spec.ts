@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { admitToStorageQuota, uploadNameOf, uploadTypeOf, UPLOAD_TYPES } from './upload-rules.js';
+import { admitToStorageQuota, nameForType, uploadNameOf, uploadTypeOf, UPLOAD_TYPES } from './upload-rules.js';
 
 describe('uploadTypeOf', () => {
   it.each(UPLOAD_TYPES)('accepts %s declared as itself', (type) => {
@@ -31,12 +31,38 @@ describe('uploadNameOf', () => {
   it('keeps a plain name and takes the last segment of a path', () => {
     expect(uploadNameOf('cover.png', 'image/png')).toBe('cover.png');
     expect(uploadNameOf('C:\\Users\\ana\\cover.png', 'image/png')).toBe('cover.png');
-    expect(uploadNameOf('../../etc/passwd', 'application/pdf')).toBe('passwd');
+    expect(uploadNameOf('../../etc/passwd', 'application/pdf')).toBe('passwd.pdf'); // it takes its type's extension (ADR 0061)
   });
 
   it('drops control characters, trims and NFC-normalises', () => {
     expect(uploadNameOf(' a\u0000b\u001f\u007f.pdf ', 'application/pdf')).toBe('ab.pdf');
     expect(uploadNameOf('Cafe\u0301.png', 'image/png')).toBe('Caf\u00e9.png');
+  });
+
+  it('drops bidirectional formatting and zero-width characters: a name is cleaned, not refused', () => {
+    expect(uploadNameOf('invoice\u202Efdp.png', 'image/png')).toBe('invoicefdp.png');
+    expect(uploadNameOf('\u200Bcv\u2066\uFEFF.pdf', 'application/pdf')).toBe('cv.pdf');
+    expect(uploadNameOf('team 👩‍💻.png', 'image/png')).toBe('team 👩‍💻.png');
+    expect(uploadNameOf('\u200B\u202E', 'image/gif')).toBe('file.gif');
+  });
+
+  it('gives the name the extension of the type its bytes are', () => {
+    expect(uploadNameOf('x.html', 'image/png')).toBe('x.png');
+    expect(uploadNameOf('report', 'application/pdf')).toBe('report.pdf');
+    expect(uploadNameOf('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg');
+    expect(uploadNameOf('photo.JPG', 'image/jpeg')).toBe('photo.JPG');
+    expect(uploadNameOf('photo.png', 'image/jpeg')).toBe('photo.jpg');
+    expect(uploadNameOf('archive.tar.gz', 'image/webp')).toBe('archive.tar.webp');
+    expect(uploadNameOf('.htaccess', 'image/gif')).toBe('.htaccess.gif');
+    expect(uploadNameOf('Version 2.0', 'application/pdf')).toBe('Version 2.0.pdf');
+    expect(uploadNameOf('notes.averyveryverylongext', 'application/pdf')).toBe('notes.averyveryverylongext.pdf');
+  });
+
+  it('keeps the new extension when the name is cut', () => {
+    const name = nameForType(`${'a'.repeat(260)}.html`, 'image/png');
+    expect([...name]).toHaveLength(255);
+    expect(name.endsWith('a.png')).toBe(true);
+    for (const type of UPLOAD_TYPES) expect(nameForType(nameForType('x.html', type), type)).toBe(nameForType('x.html', type));
   });
 
   it('names a file with nothing usable after its type', () => {

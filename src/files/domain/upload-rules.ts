@@ -1,4 +1,5 @@
 import { DomainError, ValidationError } from '../../platform/domain/domain-error.js';
+import { withoutInvisible } from '../../platform/domain/invisible-characters.js';
 
 /**
  * The types an uploaded file may have (docs/adr/0045): images a page shows and documents it offers for download.
@@ -7,7 +8,7 @@ import { DomainError, ValidationError } from '../../platform/domain/domain-error
 export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
-const isUploadType = (type: string): type is UploadType => (UPLOAD_TYPES as readonly string[]).includes(type);
+export const isUploadType = (type: string): type is UploadType => (UPLOAD_TYPES as readonly string[]).includes(type);
 
 /** Other spellings of an allowed type that clients send. */
 const ALIASES: Record<string, UploadType> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
@@ -40,29 +41,61 @@ export function uploadTypeOf(declared: string | undefined, sniffed: string | und
 
 /** Longest name kept, in characters (the file record allows 255). */
 const NAME_MAX = 255;
-const EXTENSIONS: Record<UploadType, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
+/** The extension a name gets for each type, and the other spellings of it that a name may keep (any case). */
+const EXTENSIONS: Record<UploadType, { given: string; kept: readonly string[] }> = {
+  'image/png': { given: 'png', kept: ['png'] },
+  'image/jpeg': { given: 'jpg', kept: ['jpg', 'jpeg', 'jpe', 'jfif'] },
+  'image/webp': { given: 'webp', kept: ['webp'] },
+  'image/gif': { given: 'gif', kept: ['gif'] },
+  'application/pdf': { given: 'pdf', kept: ['pdf'] },
+};
+
+/** What counts as a name's extension: after its last dot (not a leading one), up to 10 letters and digits, one letter at least. */
+const EXTENSION = /(?<=[^.])\.([a-z0-9]*[a-z][a-z0-9]*)$/i;
+
+/** Whether `name` already ends in one of the extensions of `type` (`photo.JPEG` for a JPEG). */
+export const hasExtensionOf = (name: string, type: UploadType): boolean => {
+  const ext = EXTENSION.exec(name)?.[1];
+  return ext !== undefined && ext.length <= 10 && EXTENSIONS[type].kept.includes(ext.toLowerCase());
 };
 
 /**
- * The name a file gets from its part's `filename`: the last path segment (browsers on Windows once sent whole
- * paths), without control characters, NFC-normalised, trimmed and cut to 255 characters keeping its extension.
- * Nothing usable left (no filename, `..`, only spaces): `file.<extension of its type>`.
+ * `name` with the extension of the type its bytes are (docs/adr/0061): kept when it is already one of that type's
+ * (`photo.jpeg` for a JPEG), replaced when it is another (`x.html` holding a PNG is `x.png`), added when there is
+ * none (`report` holding a PDF is `report.pdf`; `v2.0` is `v2.0.pdf`). Cut to 255 characters, extension kept.
  */
-export function uploadNameOf(filename: string | undefined, type: UploadType): string {
-  const segment = (filename ?? '').normalize('NFC').split(/[/\\]/).pop()!;
-  // eslint-disable-next-line no-control-regex
-  const cleaned = segment.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
-  const name = /^\.*$/.test(cleaned) ? `file.${EXTENSIONS[type]}` : cleaned;
+export function nameForType(name: string, type: UploadType): string {
+  if (hasExtensionOf(name, type)) return cut(name);
+  const found = EXTENSION.exec(name);
+  const stem = found && found[1]!.length <= 10 ? name.slice(0, found.index) : name;
+  const ext = `.${EXTENSIONS[type].given}`;
+  const chars = [...stem];
+  return chars.length + ext.length <= NAME_MAX
+    ? `${stem}${ext}`
+    : `${chars
+        .slice(0, NAME_MAX - ext.length)
+        .join('')
+        .trimEnd()}${ext}`;
+}
+
+function cut(name: string): string {
   const chars = [...name];
   if (chars.length <= NAME_MAX) return name;
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 && name.length - dot <= 16 ? Array.from(name.slice(dot)) : [];
   return [...chars.slice(0, NAME_MAX - extension.length), ...extension].join('').trim();
+}
+
+/**
+ * The name a file gets from its part's `filename`: the last path segment (browsers on Windows once sent whole
+ * paths), cleaned of the characters nobody can see (controls, bidirectional formatting, zero-width: a name is
+ * cleaned, not refused, docs/adr/0061), NFC-normalised, trimmed, with the extension of its type (nameForType) and
+ * cut to 255 characters keeping it. Nothing usable left (no filename, `..`, only spaces): `file.<extension>`.
+ */
+export function uploadNameOf(filename: string | undefined, type: UploadType): string {
+  const segment = (filename ?? '').normalize('NFC').split(/[/\\]/).pop()!;
+  const cleaned = withoutInvisible(segment, 'line').trim();
+  return /^\.*$/.test(cleaned) ? `file.${EXTENSIONS[type].given}` : nameForType(cleaned, type);
 }
 
 /** 422 storage_quota_exceeded: the upload would take the workspace's files past its storage quota. */

@@ -15,6 +15,11 @@ describe('WorkspaceFile.add', () => {
     expect(() => WorkspaceFile.add({ ...base, name })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
   });
 
+  it('refuses a name holding bidirectional or zero-width characters (a CLI name is refused, an upload name cleaned first)', () => {
+    for (const name of ['cv\u202Efdp.exe', '\u200Bcv.pdf', 'cv\u2066.pdf', 'c\u0085v.pdf'])
+      expect(() => WorkspaceFile.add({ ...base, name })).toThrow(/file name must not contain/);
+  });
+
   it('refuses a bad MIME type and sizes out of range', () => {
     expect(() => WorkspaceFile.add({ ...base, name: 'a', mimeType: 'png' })).toThrow(/MIME/);
     expect(() => WorkspaceFile.add({ ...base, name: 'a', sizeBytes: -1 })).toThrow(/size/);

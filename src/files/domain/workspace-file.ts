@@ -1,4 +1,5 @@
 import { ValidationError } from '../../platform/domain/domain-error.js';
+import { findInvisible, invisibleProblem } from '../../platform/domain/invisible-characters.js';
 
 /** Largest file the service stores. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -25,6 +26,8 @@ export class WorkspaceFile {
     if (/[\u0000-\u001f\u007f/\\]/.test(name) || name === '.' || name === '..') {
       throw ValidationError.parameter('name', 'The file name must not contain slashes or control characters.');
     }
+    const hidden = findInvisible(name, 'line');
+    if (hidden) throw ValidationError.parameter('name', `The file name ${invisibleProblem(hidden)}.`);
     if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(input.mimeType)) {
       throw ValidationError.parameter('mime_type', 'The MIME type is not valid.');
     }

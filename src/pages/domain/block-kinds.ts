@@ -40,10 +40,10 @@ export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
   LINK: {
     url: { type: 'url', required: true, schemes: ['http', 'https'], description: 'target of the link' },
     title: { type: 'string', required: true, min: 1, max: 200 },
-    description: { type: 'string', max: 300 },
+    description: { type: 'string', max: 300, multiline: true },
   },
   HEADER: { text: { type: 'string', required: true, min: 1, max: 200 } },
-  TEXT: { text: { type: 'string', required: true, min: 1, max: 5000 } },
+  TEXT: { text: { type: 'string', required: true, min: 1, max: 5000, multiline: true } },
   IMAGE: {
     alt: { type: 'string', max: 300, description: 'alternative text for screen readers' },
     caption: { type: 'string', max: 300 },
@@ -64,7 +64,7 @@ export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
   },
   PRODUCT: {
     title: { type: 'string', required: true, min: 1, max: 200 },
-    description: { type: 'string', max: 1000 },
+    description: { type: 'string', max: 1000, multiline: true },
     price_cents: { type: 'integer', required: true, min: 50, max: 100_000_000 },
     currency: { type: 'currency', required: true },
   },
@@ -78,7 +78,7 @@ export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
   },
   NEWSLETTER: {
     title: { type: 'string', min: 1, max: 200, description: 'defaults to "Newsletter"' },
-    description: { type: 'string', max: 500 },
+    description: { type: 'string', max: 500, multiline: true },
     button_label: { type: 'string', min: 1, max: 40 },
   },
   TIP: {

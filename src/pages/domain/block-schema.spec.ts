@@ -47,6 +47,18 @@ describe('block data schemas', () => {
     expect(normalizeUrls(BLOCK_DATA.IMAGE, {})).toEqual({});
   });
 
+  it('refuses invisible characters in block text; line breaks only where text may run over lines', () => {
+    const pointers = (kind: keyof typeof BLOCK_DATA, data: unknown) =>
+      validateObject(BLOCK_DATA[kind], data, '/data').map((e) => ('pointer' in e ? e.pointer : e.parameter));
+    expect(pointers('HEADER', { text: 'Hi\u200B' })).toEqual(['/data/text']);
+    expect(pointers('HEADER', { text: 'Hi\nthere' })).toEqual(['/data/text']);
+    expect(pointers('TEXT', { text: 'Hi\nthere\r\n\tindented' })).toEqual([]);
+    expect(pointers('TEXT', { text: 'Hi\u202Ethere' })).toEqual(['/data/text']);
+    expect(pointers('LINK', { url: 'https://a.example', title: 'x\u0007', description: 'one\ntwo' })).toEqual(['/data/title']);
+    expect(pointers('IMAGE', { alt: 'a\u2067b', caption: 'team 👩‍💻' })).toEqual(['/data/alt']);
+    expect(validateObject(BLOCK_DATA.HEADER, { text: 'a\u202Db' }, '/data')[0]?.detail).toMatch(/U\+202D LEFT-TO-RIGHT OVERRIDE/);
+  });
+
   it('merge-patches: null removes, values replace', () => {
     expect(mergePatch({ a: 'x', b: 'y' }, { a: null, c: 1 })).toEqual({ b: 'y', c: 1 });
   });

@@ -1,11 +1,12 @@
 import { MAX_FIELD_ERRORS, type FieldError } from '../../platform/domain/domain-error.js';
+import { findInvisible, invisibleProblem } from '../../platform/domain/invisible-characters.js';
 
 /**
  * A tiny schema language for block `data`: strict (unknown fields refused), with the rules each kind needs.
  * The same definitions validate input and produce the JSON Schemas in the OpenAPI document.
  */
 export type FieldSpec =
-  | { type: 'string'; required?: boolean; min?: number; max: number; description?: string }
+  | { type: 'string'; required?: boolean; min?: number; max: number; multiline?: boolean; description?: string }
   | { type: 'url'; required?: boolean; schemes: readonly ('http' | 'https')[]; description?: string }
   | { type: 'integer'; required?: boolean; min: number; max: number; description?: string }
   | { type: 'boolean'; required?: boolean; description?: string }
@@ -45,7 +46,12 @@ function checkField(name: string, spec: FieldSpec, value: unknown, pointer: stri
     case 'string':
       if (typeof value !== 'string') return `${name} must be a string`;
       if (value.trim().length < (spec.min ?? 0)) return spec.min ? `${name} must not be empty` : null;
-      return value.length > spec.max ? `${name} must be at most ${spec.max} characters` : null;
+      if (value.length > spec.max) return `${name} must be at most ${spec.max} characters`;
+      // Single-line unless the field says otherwise; never characters nobody can see (docs/adr/0061).
+      {
+        const found = findInvisible(value, spec.multiline ? 'text' : 'line');
+        return found ? `${name} ${invisibleProblem(found)}` : null;
+      }
     case 'url':
       return typeof value === 'string' && validUrl(value, spec.schemes)
         ? null

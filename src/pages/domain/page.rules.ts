@@ -1,4 +1,5 @@
 import { ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
+import { findInvisible, invisibleProblem, type TextClass } from '../../platform/domain/invisible-characters.js';
 import { normalizeUrls, validateObject, type BlockData } from './block-schema.js';
 import { BLOCK_DATA, type BlockKind } from './block-kinds.js';
 import { PAGE_LIMITS, type Avatar, type AvatarCandidate, type Block } from './page.state.js';
@@ -14,16 +15,24 @@ export const fail = (errors: FieldError[]): never => {
   throw new ValidationError(errors, errors.map((e) => ('pointer' in e ? `${e.pointer}: ${e.detail}` : e.detail)).join('; '));
 };
 
+/** Refuses text holding characters nobody can see (docs/adr/0061): `line` for titles and names, `text` where lines may break. */
+export function checkVisible(value: string, kind: TextClass, pointer: string, name: string): string {
+  const found = findInvisible(value, kind);
+  if (found) fail([{ pointer, detail: `${name} ${invisibleProblem(found)}` }]);
+  return value;
+}
+
 export function checkTitle(title: string, pointer = '/title'): string {
   const t = title.trim();
   if (t.length < 1 || t.length > PAGE_LIMITS.titleMax) fail([{ pointer, detail: `title must be 1 to ${PAGE_LIMITS.titleMax} characters` }]);
-  return t;
+  return checkVisible(t, 'line', pointer, 'title');
 }
 
+/** A page's description may run over several lines (TAB, LF and CR kept). */
 export function checkDescription(description: string): string {
   if (description.length > PAGE_LIMITS.descriptionMax)
     fail([{ pointer: '/description', detail: `description must be at most ${PAGE_LIMITS.descriptionMax} characters` }]);
-  return description;
+  return checkVisible(description, 'text', '/description', 'description');
 }
 
 /** A slug a caller chose (POST or PATCH `slug`): its shape and the reserved words, with a pointer. */

@@ -49,6 +49,17 @@ describe('Page: creation', () => {
     expect(
       pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', description: 'x'.repeat(501), slug: 's', now: t0 })),
     ).toEqual(['/description']);
+    for (const title of ['My\u0000page', 'My\npage', 'evil\u202Etxt', 'zero\u200Bwidth', '\u2066isolated\u2069'])
+      expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title, slug: 's', now: t0 }))).toEqual(['/title']);
+    expect(
+      Page.create({ id: 'p', workspaceId: 'w', title: 'Coding 👩‍💻', description: 'two\nlines', slug: 's', now: t0 }).snapshot(),
+    ).toMatchObject({
+      title: 'Coding 👩‍💻',
+      description: 'two\nlines',
+    });
+    expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', description: 'a\u202Eb', slug: 's', now: t0 }))).toEqual([
+      '/description',
+    ]);
     expect(pointersOf(() => Page.create({ id: 'p', workspaceId: 'w', title: 'a', locale: 'english!', slug: 's', now: t0 }))).toEqual([
       '/locale',
     ]);

@@ -5,7 +5,17 @@ import { BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf } from './block-kinds.js'
 import { LastBlockRequiredError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
 import { DEFAULT_THEME } from './theme.js';
-import { checkAvatar, checkData, checkDescription, checkSlug, checkTheme, checkTitle, copyBlocks, fail } from './page.rules.js';
+import {
+  checkAvatar,
+  checkData,
+  checkDescription,
+  checkSlug,
+  checkTheme,
+  checkTitle,
+  checkVisible,
+  copyBlocks,
+  fail,
+} from './page.rules.js';
 import { slugReservedUntil } from './slug.js';
 import { PAGE_LIMITS, type AvatarCandidate, type Block, type NewBlock, type PageEdit, type PageState } from './page.state.js';
 
@@ -168,6 +178,7 @@ export class Page extends AggregateRoot<PageEvent> {
         },
       ]);
     }
+    if (input.fileName !== undefined) checkVisible(input.fileName.trim(), 'line', '/file_name', 'file_name');
     const data = checkData(kind, input.data ?? {}, '/data');
     if (this.s.draftBlocks.length >= PAGE_LIMITS.blocksMax)
       fail([{ pointer: '', detail: `a page holds at most ${PAGE_LIMITS.blocksMax} blocks` }]);

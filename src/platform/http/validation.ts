@@ -1,6 +1,7 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { getMetadataStorage, validateSync, ValidationTypes, type ValidationError as ClassValidatorError } from 'class-validator';
 import { MAX_FIELD_ERRORS, ValidationError, type FieldError } from '../domain/domain-error.js';
+import { findInvisible, invisibleProblem } from '../domain/invisible-characters.js';
 
 const pointerEscape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -100,13 +101,20 @@ export const MAX_JSON_DEPTH = 32;
 /**
  * Walks a JSON value without recursion (a deeply nested body cannot overflow the stack) and returns the
  * first thing PostgreSQL or the validators cannot take: nesting deeper than 32 levels, a NUL character
- * (text cannot store it), or a lone UTF-16 surrogate (not valid Unicode; jsonb refuses it). Keys count too.
+ * (text cannot store it), a lone UTF-16 surrogate (not valid Unicode; jsonb refuses it), or a character nobody
+ * can see: a control character other than TAB, LF and CR, a bidirectional mark, embedding, override or isolate,
+ * a zero-width character (ZWJ kept between emoji), as multi-line text allows (docs/adr/0061). Keys count too.
  * It holds one frame per level of the current path, never one per value: a body of 200,000 small values
  * costs no more memory to walk than one.
  */
 export function findUnstorable(value: unknown): { pointer: string; detail: string } | null {
-  const badText = (s: string) =>
-    s.includes('\u0000') ? 'must not contain NUL characters' : !s.isWellFormed() ? 'must be valid Unicode (no lone surrogates)' : null;
+  const badText = (s: string) => {
+    if (s.includes('\u0000')) return 'must not contain NUL characters';
+    if (!s.isWellFormed()) return 'must be valid Unicode (no lone surrogates)';
+    // The loosest class: what no text field of the API takes; fields' own rules are stricter (docs/adr/0061).
+    const hidden = findInvisible(s, 'text');
+    return hidden ? invisibleProblem(hidden) : null;
+  };
   if (typeof value === 'string') {
     const detail = badText(value);
     return detail ? { pointer: '', detail } : null;

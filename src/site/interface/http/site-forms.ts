@@ -1,8 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { withoutInvisible } from '../../../platform/domain/invisible-characters.js';
 import type { LivePage, LiveSite } from '../../application/live-site.js';
 import { renderGatePage, renderNoticePage, type LivePageView } from './render/live-page.js';
 import { form, html, livePage, location, NotFound, type Params } from './site-http.js';
+
+/** A refused value as the form shows it again: without the characters nobody can see that made it invalid. */
+const shown = (value: string) => withoutInvisible(value, 'line');
+/**
+ * A form value without the spaces, tabs and line breaks around it. Only those: String.trim would also drop a BOM
+ * or a line separator at the ends, and an address holding one is refused, not cleaned (docs/adr/0061).
+ */
+const unpadded = (value: string) => value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 
 /**
  * The live site's forms: a NEWSLETTER block's sign-up (`/<slug>/subscribe/<block_id>`) and a FILE block's
@@ -53,8 +62,8 @@ export class SiteForms {
     if (!block) throw new NotFound();
     if (await this.refusedOverLimit(page, req, reply)) return reply;
     const f = form(req);
-    const email = (f.email ?? '').trim();
-    const name = (f.name ?? '').trim() || undefined;
+    const email = unpadded(f.email ?? '');
+    const name = unpadded(f.name ?? '') || undefined;
     // A filled honeypot is a bot: answer as if it worked, capture nothing.
     if (!f.website) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'NEWSLETTER', email, name));
@@ -62,7 +71,10 @@ export class SiteForms {
         return html(
           reply,
           400,
-          this.render(page, { notice: { kind: 'error', text: problem }, formValues: { blockId, email, name: name ?? '' } }),
+          this.render(page, {
+            notice: { kind: 'error', text: problem },
+            formValues: { blockId, email: shown(email), name: shown(name ?? '') },
+          }),
         );
     }
     return reply
@@ -90,10 +102,10 @@ export class SiteForms {
     const target = location(block?.fileUrl);
     if (!block || !target) throw new NotFound();
     if (await this.refusedOverLimit(page, req, reply)) return reply;
-    const email = (form(req).email ?? '').trim();
+    const email = unpadded(form(req).email ?? '');
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
-      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, email));
+      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, shown(email)));
     }
     return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
   }
