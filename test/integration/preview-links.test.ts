@@ -391,7 +391,7 @@ describe('draft preview links', () => {
     expect((await open(since)).statusCode).toBe(200);
   });
 
-  it('still opens a link issued before revocations existed (the format without an epoch) until the page is revoked or archived', async () => {
+  it('still opens a link of the format before the epoch (issued before the upgrade) until the page is revoked', async () => {
     const page = await draftPage();
     clock.set(new Date('2026-11-26T18:00:00Z'));
     const [signingKey] = new Keyring(Buffer.alloc(32, 9)).deriveAll('preview-links'); // the test app's master key
