@@ -28,7 +28,8 @@ Pages: a page has a draft, which the tools edit, and a published (live) state, w
 - Every draft change (update_page, add_block, remove_block) must send expected_updated_at: the draft.updated_at the
   page had when you read it (get_page, or the answer of the last change). A stale stamp gives 409 stale_snapshot:
   call get_page again, check the draft, then redo the change with the new stamp.
-- archive_page takes a live page offline at once. create_preview_link shares a draft without publishing it.
+- archive_page takes a live page offline at once. create_preview_link shares a draft without publishing it;
+  revoke_preview_links ends every link shared so far (archiving a page ends them too, for good).
 
 Writes: tools that create or change something take an optional idempotency_key. After a time-out or a lost answer,
 call again with the same key: the API replays the first outcome instead of doing it twice.

@@ -7,6 +7,7 @@ export { CreatePreviewLinkCommand } from './application/commands/create-preview-
 export { PREVIEW_PATH } from './application/commands/create-preview-link/create-preview-link.handler.js';
 export { PublishPageCommand } from './application/commands/publish-page/publish-page.command.js';
 export { RemoveBlockCommand } from './application/commands/remove-block/remove-block.command.js';
+export { RevokePreviewLinksCommand } from './application/commands/revoke-preview-links/revoke-preview-links.command.js';
 export { UpdatePageCommand } from './application/commands/update-page/update-page.command.js';
 export { GetDraftPreviewQuery } from './application/queries/get-draft-preview/get-draft-preview.query.js';
 export { GetLivePageQuery } from './application/queries/get-live-page/get-live-page.query.js';

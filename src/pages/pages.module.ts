@@ -4,6 +4,7 @@ import { ArchivePageHandler } from './application/commands/archive-page/archive-
 import { CreatePageHandler } from './application/commands/create-page/create-page.handler.js';
 import { CreatePreviewLinkHandler } from './application/commands/create-preview-link/create-preview-link.handler.js';
 import { RemoveBlockHandler } from './application/commands/remove-block/remove-block.handler.js';
+import { RevokePreviewLinksHandler } from './application/commands/revoke-preview-links/revoke-preview-links.handler.js';
 import { UpdatePageHandler } from './application/commands/update-page/update-page.handler.js';
 import { FileDirectory } from './application/ports/page.ports.js';
 import { GetDraftPreviewHandler } from './application/queries/get-draft-preview/get-draft-preview.handler.js';
@@ -34,6 +35,7 @@ import { Keyring } from '../platform/config/keyring.js';
     RemoveBlockHandler,
     ArchivePageHandler,
     CreatePreviewLinkHandler,
+    RevokePreviewLinksHandler,
     GetPageHandler,
     ListPagesHandler,
     GetLivePageHandler,

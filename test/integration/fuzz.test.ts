@@ -17,7 +17,7 @@ const CODES = new Set(Object.keys(ERROR_CATALOG));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Property-based fuzzing of all 23 operations: random and malformed bodies, query strings, headers, ids and
+ * Property-based fuzzing of all 24 operations: random and malformed bodies, query strings, headers, ids and
  * cursors. Properties: never a 5xx; every error is problem+json with a code from the catalog; and nothing
  * another workspace can see changes.
  */
@@ -117,7 +117,7 @@ describe('fuzzing every operation', () => {
     { requiredKeys: [] },
   );
 
-  // The 23 operations: method, path builder from an id arbitrary, body fields, query names.
+  // The 24 operations: method, path builder from an id arbitrary, body fields, query names.
   const ops: [string, string, (id: string, id2: string) => string, string[] | null, string[]][] = [
     ['listPages', 'GET', () => '/v1/pages', null, ['limit', 'after']],
     ['createPage', 'POST', () => '/v1/pages', ['title', 'description', 'locale', 'theme_preset_key'], []],
@@ -134,6 +134,7 @@ describe('fuzzing every operation', () => {
     ['publishPage', 'POST', (id) => `/v1/pages/${id}/publish`, ['starts_at'], []],
     ['archivePage', 'POST', (id) => `/v1/pages/${id}/archive`, [], []],
     ['createPreviewLink', 'POST', (id) => `/v1/pages/${id}/preview-links`, ['expires_in'], []],
+    ['revokePreviewLinks', 'DELETE', (id) => `/v1/pages/${id}/preview-links`, null, []],
     ['listContacts', 'GET', () => '/v1/contacts', null, ['limit', 'after']],
     ['deleteContact', 'DELETE', (id) => `/v1/contacts/${id}`, null, []],
     ['listFiles', 'GET', () => '/v1/files', null, ['limit', 'after']],
@@ -152,7 +153,7 @@ describe('fuzzing every operation', () => {
     ['replayDeliveries', 'POST', (id) => `/v1/webhook-endpoints/${id}/replay`, ['since'], []],
   ];
 
-  it('covers the 23 operations of the OpenAPI document', async () => {
+  it('covers the 24 operations of the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     const operations = Object.entries(doc.paths as Json)
       .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))

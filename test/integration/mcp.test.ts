@@ -96,10 +96,10 @@ describe('the MCP server', () => {
       expect(instructions).toContain('publish_page');
       expect(instructions).toContain('expected_updated_at');
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
-      expect(operations).toHaveLength(24);
+      expect(operations).toHaveLength(25);
       expect(names(tools)).not.toContain('upload_file');
       expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
-      expect(stderr()).toContain('24 tools for');
+      expect(stderr()).toContain('25 tools for');
       for (const tool of tools) {
         const op = operations.find((o) => snake(o.operationId) === tool.name)!;
         expect(tool.inputSchema.type).toBe('object');
@@ -119,6 +119,20 @@ describe('the MCP server', () => {
       const annotated = (name: string) => tools.find((tool) => tool.name === name)!.annotations;
       expect(annotated('archive_page')).toMatchObject({ destructiveHint: true, openWorldHint: false });
       expect(annotated('create_webhook_endpoint')).toMatchObject({ destructiveHint: false, openWorldHint: true });
+      // Revoking preview links ends links already shared (destructive); a repeat ends nothing more than the links made
+      // in between, and with the same idempotency_key nothing at all. A 204: no success body to declare.
+      const revokeTool = tools.find((tool) => tool.name === 'revoke_preview_links')!;
+      expect(revokeTool.annotations).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      expect(revokeTool.outputSchema).toBeUndefined();
+      expect(revokeTool.description).toContain('pages:write');
+      expect(revokeTool.description).toContain('404');
+      expect(revokeTool.inputSchema.required).toEqual(['page_id']);
+      expect(Object.keys(revokeTool.inputSchema.properties!).sort()).toEqual(['idempotency_key', 'page_id']);
       expect(tools.find((tool) => tool.name === 'add_block')!.description).toContain('expected_updated_at');
       // Request bodies reach the client with their $refs inlined: the real shape, the block kinds' data included.
       expect(JSON.stringify(tools)).not.toContain('$ref');
@@ -146,6 +160,18 @@ describe('the MCP server', () => {
 
       const published = await call(client, 'publish_page', { page_id: page.id });
       expect(published.structuredContent).toMatchObject({ page: { id: page.id, status: 'PUBLISHED' }, scheduled_for: null });
+
+      const preview = await call(client, 'create_preview_link', { page_id: page.id, body: { expires_in: 3600 } });
+      const previewPath = new URL(preview.structuredContent.url).pathname;
+      expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(200);
+      const revoked = await call(client, 'revoke_preview_links', { page_id: page.id });
+      expect(revoked).toMatchObject({ content: [{ type: 'text', text: 'HTTP 204, no content.' }] });
+      expect(revoked.isError).toBeFalsy();
+      expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(404);
+      expect(await call(client, 'revoke_preview_links', { page_id: 'pg_does_not_exist' })).toMatchObject({
+        isError: true,
+        structuredContent: { status: 404, code: 'resource_not_found' },
+      });
 
       const listed = await call(client, 'list_pages', { limit: 10 });
       expect(listed.structuredContent.data).toEqual([expect.objectContaining({ id: page.id, status: 'PUBLISHED', block_count: 1 })]);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
 import { FlushVisitsCommand } from '../../src/analytics/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
+import { createHttpApp } from '../../src/http-app.js';
+import { PageRepository } from '../../src/pages/application/ports/page.ports.js';
+import { Keyring } from '../../src/platform/config/keyring.js';
+import { Sql } from '../../src/platform/database/sql.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { ManualClock } from '../support/manual-clock.js';
@@ -41,6 +48,8 @@ describe('draft preview links', () => {
       headers: { ...auth, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
+  const revoke = (pageId: string, auth = tenant.auth, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'DELETE', url: `/v1/pages/${pageId}/preview-links`, headers: { ...auth, ...headers } });
   const problem = (res: LightMyRequestResponse, status: number, code: string) => {
     expect([res.statusCode, res.headers['content-type']]).toEqual([status, 'application/problem+json; charset=utf-8']);
     expect(res.json()).toMatchObject({ status, code });
@@ -173,17 +182,20 @@ describe('draft preview links', () => {
     const path = pathOf(url);
     expect((await open(path)).statusCode).toBe(200);
     const token = path.slice('/preview/'.length);
-    const [pageId, wsId, exp, tag] = token.split('.') as [string, string, string, string];
+    const [pageId, wsId, epoch, exp, tag] = token.split('.') as [string, string, string, string, string];
+    expect(epoch).toBe('0');
     const other = await aTenant(t.commands);
     const foreign = await aLivePage(apiOk(t, other.auth), 'Not yours', [], { publish: false });
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     for (const bad of [
-      `${pageId}.${wsId}.${exp}.${flip(tag, 3)}`,
-      `${pageId}.${wsId}.${(parseInt(exp, 36) + 86_400).toString(36)}.${tag}`,
-      `${foreign.id}.${wsId}.${exp}.${tag}`,
-      `${pageId}.${other.workspace.id}.${exp}.${tag}`,
-      `${pageId}.${wsId}.${exp}.${tag.slice(0, 20)}`,
-      `${pageId}.${wsId}.${exp}`,
+      `${pageId}.${wsId}.${epoch}.${exp}.${flip(tag, 3)}`,
+      `${pageId}.${wsId}.${epoch}.${(parseInt(exp, 36) + 86_400).toString(36)}.${tag}`,
+      `${pageId}.${wsId}.1.${exp}.${tag}`,
+      `${pageId}.${wsId}.${exp}.${tag}`,
+      `${foreign.id}.${wsId}.${epoch}.${exp}.${tag}`,
+      `${pageId}.${other.workspace.id}.${epoch}.${exp}.${tag}`,
+      `${pageId}.${wsId}.${epoch}.${exp}.${tag.slice(0, 20)}`,
+      `${pageId}.${wsId}.${epoch}.${exp}`,
       `${token}.${tag}`,
       token + 'x'.repeat(5000),
       'x',
@@ -194,7 +206,7 @@ describe('draft preview links', () => {
       expectNotFoundPage(await open(`/preview/${bad}`));
   });
 
-  it('gives the 404 page once the page is archived, refuses a new link (409 page_archived), works again once republished', async () => {
+  it('gives the 404 page once the page is archived, refuses a new link (409 page_archived), and stays dead once republished', async () => {
     const page = await aLivePage(api, 'Archived soon', [{ kind: 'HEADER', data: { text: 'Still here' } }]);
     const { url } = (await link(page.id)).json() as Json;
     expect((await open(url)).statusCode).toBe(200);
@@ -202,8 +214,19 @@ describe('draft preview links', () => {
     expectNotFoundPage(await open(url));
     const refused = problem(await link(page.id), 409, 'page_archived');
     expect(refused.type).toMatch(/\/errors\/page-archived$/);
+    // Publishing again brings the page back, not the links of before its archive (decisions.md, fourth round).
     await api('POST', `/v1/pages/${page.id}/publish`, {});
-    expect((await open(url)).body).toContain('Still here');
+    expect((await t.inject({ method: 'GET', url: `/p/${page.slug}` })).body).toContain('Still here');
+    expectNotFoundPage(await open(url));
+    // A link made now works; archiving a second time ends it too, and the first one stays dead throughout.
+    const { url: fresh } = (await link(page.id)).json() as Json;
+    expect((await open(fresh)).body).toContain('Still here');
+    await api('POST', `/v1/pages/${page.id}/archive`, {});
+    await api('POST', `/v1/pages/${page.id}/archive`, {}); // archiving an archived page changes nothing
+    await api('POST', `/v1/pages/${page.id}/publish`, {});
+    expectNotFoundPage(await open(fresh));
+    expectNotFoundPage(await open(url));
+    expect((await open(((await link(page.id)).json() as Json).url)).statusCode).toBe(200);
   });
 
   it('answers an unknown page or another workspace’s page as every page operation does: 404 resource_not_found', async () => {
@@ -240,5 +263,170 @@ describe('draft preview links', () => {
     problem(await link(page.id, { expires_in: 7200 }, tenant.auth, key), 422, 'idempotency_key_reused');
     // A call without a body is the same operation with the default lifetime.
     expect((await apiCall(t, tenant.auth)('POST', `/v1/pages/${page.id}/preview-links`)).statusCode).toBe(201);
+  });
+
+  it('revokes every link made so far (operation 24, 204): they answer the 404 page at once; links made afterwards work', async () => {
+    const page = await aLivePage(api, 'Leaked draft', [{ kind: 'HEADER', data: { text: 'Secret plans' } }]);
+    clock.set(new Date('2026-11-26T15:00:00.123Z'));
+    const first = ((await link(page.id)).json() as Json).url;
+    const second = ((await link(page.id, { expires_in: 604_800 })).json() as Json).url;
+    const unrelated = ((await link((await draftPage()).id)).json() as Json).url;
+    for (const url of [first, second, unrelated]) expect((await open(url)).statusCode).toBe(200);
+    const before = await api('GET', `/v1/pages/${page.id}`);
+
+    const res = await revoke(page.id);
+    expect([res.statusCode, res.body]).toEqual([204, '']);
+    // Within the same millisecond (the clock has not moved): the earlier links are dead, a link made now works.
+    expectNotFoundPage(await open(first));
+    expectNotFoundPage(await open(second));
+    const after = ((await link(page.id)).json() as Json).url;
+    expect((await open(after)).body).toContain('Secret plans');
+    // Only this page's links end; the page, its stamp and its live page are as they were.
+    expect((await open(unrelated)).statusCode).toBe(200);
+    expect(await api('GET', `/v1/pages/${page.id}`)).toEqual(before);
+    expect((await t.inject({ method: 'GET', url: `/p/${page.slug}` })).body).toContain('Secret plans');
+    // So a change sent with the stamp read before the revocation still goes through, and brings no link back.
+    await api('PATCH', `/v1/pages/${page.id}`, { expected_updated_at: before.draft.updated_at, title: 'Leaked draft, edited' });
+    expectNotFoundPage(await open(first));
+    expect((await open(after)).body).toContain('Leaked draft, edited');
+    // A second revocation ends the link made in between.
+    expect((await revoke(page.id)).statusCode).toBe(204);
+    expectNotFoundPage(await open(after));
+    expectNotFoundPage(await open(second));
+    expect((await open(((await link(page.id)).json() as Json).url)).statusCode).toBe(200);
+  });
+
+  it('keeps a revocation when a write that read the page before it is saved after it', async () => {
+    const page = await draftPage();
+    const earlier = ((await link(page.id)).json() as Json).url;
+    const pages = t.app.get(PageRepository);
+    // An unlocked write (update, add or remove a block) reads the page, then a revocation commits, then it saves.
+    const loaded = (await pages.byId(tenant.workspace.id, page.id))!;
+    const stamp = loaded.stamp;
+    expect((await revoke(page.id)).statusCode).toBe(204);
+    loaded.edit({ title: 'Saved after the revocation' }, clock.now());
+    expect(await t.app.get(Sql).transaction(() => pages.update(loaded, stamp))).toBe(true);
+    expect((await api('GET', `/v1/pages/${page.id}`)).title).toBe('Saved after the revocation');
+    expectNotFoundPage(await open(earlier));
+    expect((await open(((await link(page.id)).json() as Json).url)).body).toContain('Saved after the revocation');
+  });
+
+  it('orders a link made while a revocation is in flight after it: the link waits for its commit, then works', async () => {
+    const page = await draftPage();
+    const earlier = ((await link(page.id)).json() as Json).url;
+    // Another process's revocation, held open: it has moved the epoch, not yet committed.
+    const revoker = new pg.Client({ connectionString: t.databaseUrl });
+    await revoker.connect();
+    try {
+      await revoker.query('BEGIN');
+      await revoker.query('UPDATE pages SET preview_epoch = preview_epoch + 1 WHERE workspace_id = $1 AND id = $2', [
+        tenant.workspace.id,
+        page.id,
+      ]);
+      let settled = false;
+      const making = link(page.id).finally(() => (settled = true));
+      // The new link's transaction waits on the page's row (it reads it locked) rather than signing the old epoch.
+      for (;;) {
+        const [{ waiting }] = await t.sql<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting > 0 || settled) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(settled).toBe(false);
+      await revoker.query('COMMIT');
+      const made = await making;
+      expect(made.statusCode).toBe(201);
+      expect((await open((made.json() as Json).url)).body).toContain('Coming soon');
+      expectNotFoundPage(await open(earlier));
+    } finally {
+      await revoker.end();
+    }
+  });
+
+  it('revokes an archived page’s links too; they stay dead once it is published again', async () => {
+    const page = await aLivePage(api, 'Archived and revoked', [{ kind: 'HEADER', data: { text: 'Back' } }]);
+    const earlier = ((await link(page.id)).json() as Json).url;
+    await api('POST', `/v1/pages/${page.id}/archive`, {});
+    expect((await revoke(page.id)).statusCode).toBe(204);
+    await api('POST', `/v1/pages/${page.id}/publish`, {});
+    expectNotFoundPage(await open(earlier));
+    expect((await open(((await link(page.id)).json() as Json).url)).body).toContain('Back');
+  });
+
+  it('revocation: 404 for an unknown or another workspace’s page, 403 for a test-mode key or a key without pages:write', async () => {
+    const page = await draftPage();
+    const { url } = (await link(page.id)).json() as Json;
+    const other = await aTenant(t.commands);
+    const theirs = await aLivePage(apiOk(t, other.auth), 'Theirs to keep', [], { publish: false });
+    const theirLink = ((await link(theirs.id, {}, other.auth)).json() as Json).url;
+    expect(problem(await revoke(theirs.id), 404, 'resource_not_found').detail).toBe('No such page.');
+    expect(problem(await revoke('pg_does_not_exist'), 404, 'resource_not_found').detail).toBe('No such page.');
+    expect((await open(theirLink)).statusCode).toBe(200);
+    const testKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
+    problem(await revoke(page.id, { authorization: `Bearer ${testKey.key}` }), 403, 'test_key_read_only');
+    const reader = await aKey(t.commands, tenant.workspace.id, { scopes: ['pages:read', 'publish'] });
+    expect(problem(await revoke(page.id, { authorization: `Bearer ${reader.key}` }), 403, 'insufficient_scope').detail).toContain(
+      'pages:write',
+    );
+    expect((await open(url)).statusCode).toBe(200); // nothing refused revoked anything
+    const writer = await aKey(t.commands, tenant.workspace.id, { scopes: ['pages:write'] });
+    expect((await revoke(page.id, { authorization: `Bearer ${writer.key}` })).statusCode).toBe(204);
+    expectNotFoundPage(await open(url));
+  });
+
+  it('replays a revocation for the same Idempotency-Key without revoking the links made since', async () => {
+    const page = await draftPage();
+    const key = { 'idempotency-key': 'revoke-once' };
+    const earlier = ((await link(page.id)).json() as Json).url;
+    const first = await revoke(page.id, tenant.auth, key);
+    expect([first.statusCode, first.headers['idempotent-replayed']]).toEqual([204, undefined]);
+    expectNotFoundPage(await open(earlier));
+    const since = ((await link(page.id)).json() as Json).url;
+    const again = await revoke(page.id, tenant.auth, key);
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([204, 'true', '']);
+    expect((await open(since)).statusCode).toBe(200);
+    // The same key for another page is another request.
+    problem(await revoke((await draftPage()).id, tenant.auth, key), 422, 'idempotency_key_reused');
+    expect((await open(since)).statusCode).toBe(200);
+  });
+
+  it('still opens a link of the format before the epoch (issued before the upgrade) until the page is revoked', async () => {
+    const page = await draftPage();
+    clock.set(new Date('2026-11-26T18:00:00Z'));
+    const [signingKey] = new Keyring(Buffer.alloc(32, 9)).deriveAll('preview-links'); // the test app's master key
+    const signed = `${page.id}.${tenant.workspace.id}.${(Date.parse('2026-11-27T18:00:00Z') / 1000).toString(36)}`;
+    const tag = createHmac('sha256', signingKey!).update(`bio-page:preview-link:v1\n${signed}`).digest().subarray(0, 16);
+    const legacy = `/preview/${signed}.${tag.toString('base64url')}`;
+    expect((await open(legacy)).body).toContain('Coming soon');
+    expect((await revoke(page.id)).statusCode).toBe(204);
+    expectNotFoundPage(await open(legacy));
+  });
+
+  it('is seen by another process at once: a revocation made in one ends the link in the other, with no wait', async () => {
+    clock.set(new Date()); // the other application reads the system clock
+    const other = await createHttpApp(
+      t.config,
+      { databaseUrl: t.databaseUrl, secretKey: Buffer.alloc(32, 9), runWorkers: false },
+      pino({ level: 'silent' }),
+    );
+    try {
+      await other.app.getHttpAdapter().getInstance().ready();
+      const page = await draftPage();
+      const { url } = (await link(page.id)).json() as Json;
+      const elsewhere = (method: 'GET' | 'DELETE' | 'POST', path: string) =>
+        other.app.inject({ method, url: path, headers: method === 'GET' ? {} : tenant.auth });
+      expect((await elsewhere('GET', pathOf(url))).statusCode).toBe(200);
+      expect((await revoke(page.id)).statusCode).toBe(204);
+      const there = await elsewhere('GET', pathOf(url));
+      expect([there.statusCode, there.body]).toEqual([404, notFoundPage]);
+      // And the other way round: revoked there, dead here at once; a link made there works here.
+      const fresh = (await elsewhere('POST', `/v1/pages/${page.id}/preview-links`)).json() as Json;
+      expect((await open(fresh.url)).statusCode).toBe(200);
+      expect((await elsewhere('DELETE', `/v1/pages/${page.id}/preview-links`)).statusCode).toBe(204);
+      expectNotFoundPage(await open(fresh.url));
+    } finally {
+      await other.app.close();
+    }
   });
 });

@@ -234,6 +234,20 @@ describe('the TypeScript SDK, against the real service', () => {
     expect(again.id).toBe(once.id);
     expect(again.lastResponse.headers.get('idempotent-replayed')).toBe('true');
 
+    // Preview links: made, then all taken back (operation 24, 204); a replay with the same key revokes nothing more.
+    const preview = await client.pages.createPreviewLink(page.id, { expires_in: 3600 });
+    const previewPath = new URL(preview.url).pathname;
+    expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(200);
+    const revoked = await client.pages.revokePreviewLinks(page.id, { idempotencyKey: 'sdk-revoke-once' });
+    expect(revoked.lastResponse).toMatchObject({ status: 204, idempotencyKey: 'sdk-revoke-once' });
+    expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(404);
+    const later = new URL((await client.pages.createPreviewLink(page.id)).url).pathname;
+    const replayed = await client.pages.revokePreviewLinks(page.id, { idempotencyKey: 'sdk-revoke-once' });
+    expect(replayed.lastResponse.headers.get('idempotent-replayed')).toBe('true');
+    expect((await t.inject({ method: 'GET', url: later })).statusCode).toBe(200);
+    const unknown = await client.pages.revokePreviewLinks('pg_does_not_exist').catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+
     const endpoint = await client.webhookEndpoints.create({ url: rx.url('/resources'), event_types: ['page.published'] });
     const rotated = await client.webhookEndpoints.rotateSecret(endpoint.endpoint.id);
     expect(rotated.secret).toMatch(/^whsec_/);

@@ -275,6 +275,43 @@ describe('Page: scheduled publish', () => {
   });
 });
 
+describe('Page: preview links (docs/adr/0062)', () => {
+  it('starts at preview epoch 0; archiving moves it once, and publishing again does not move it back', () => {
+    const p = aPage();
+    expect(p.snapshot().previewEpoch).toBe(0);
+    p.addBlock(link('a'), at(1));
+    p.publish(at(2));
+    expect(p.snapshot().previewEpoch).toBe(0);
+    p.archive(at(3));
+    expect(p.snapshot().previewEpoch).toBe(1);
+    p.archive(at(4)); // archiving an archived page changes nothing
+    expect(p.snapshot().previewEpoch).toBe(1);
+    p.publish(at(5));
+    expect(p.snapshot().previewEpoch).toBe(1);
+    p.archive(at(6));
+    expect(p.snapshot().previewEpoch).toBe(2);
+  });
+
+  it('revokes by moving the epoch, without touching the draft, its stamp or the live page', () => {
+    const p = aPage();
+    p.addBlock(link('a'), at(1));
+    p.publish(at(2));
+    p.pullEvents();
+    const before = p.snapshot();
+    p.revokePreviewLinks();
+    p.revokePreviewLinks();
+    expect(p.snapshot()).toEqual({ ...before, previewEpoch: 2 });
+    expect(p.stamp).toEqual(before.draftUpdatedAt);
+    expect(p.pullEvents()).toEqual([]);
+  });
+
+  it('refuses to move past the highest epoch a token can carry', () => {
+    const p = Page.restore({ ...aPage().snapshot(), previewEpoch: 2_147_483_647 });
+    expect(() => p.revokePreviewLinks()).toThrow(/cannot pass/);
+    expect(p.snapshot().previewEpoch).toBe(2_147_483_647);
+  });
+});
+
 describe('Page: snapshots are copies', () => {
   it('shares no block data with what it was restored from or what it hands out, "__proto__" keys included', () => {
     const state = aPage().snapshot();

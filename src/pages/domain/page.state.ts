@@ -36,6 +36,11 @@ export interface PageState {
   createdAt: Date;
   /** the image shown at the top of the page (and as its og:image); page-wide, live at once like the title */
   avatar: Avatar | null;
+  /**
+   * How many times every preview link of the page was ended (an archive or a revocation, docs/adr/0062): a link
+   * carries the epoch it was issued under and opens only while the page still has it. Only ever grows.
+   */
+  previewEpoch: number;
 }
 
 /** A page's avatar: an image file of its workspace, by id and by the path it is served at. */

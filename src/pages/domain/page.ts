@@ -16,6 +16,7 @@ import {
   copyBlocks,
   fail,
 } from './page.rules.js';
+import { nextPreviewEpoch } from './preview-link.js';
 import { slugReservedUntil } from './slug.js';
 import { PAGE_LIMITS, type AvatarCandidate, type Block, type NewBlock, type PageEdit, type PageState } from './page.state.js';
 
@@ -65,6 +66,7 @@ export class Page extends AggregateRoot<PageEvent> {
       scheduledPublishAt: null,
       createdAt: input.now,
       avatar: input.avatar ? checkAvatar(input.avatar.candidate) : null,
+      previewEpoch: 0,
     });
   }
 
@@ -232,11 +234,22 @@ export class Page extends AggregateRoot<PageEvent> {
     this.touch(now);
   }
 
-  /** Takes the page offline and cancels a pending schedule. Archiving an archived page changes nothing. */
+  /**
+   * Takes the page offline, cancels a pending schedule and ends every preview link issued so far, for good (a
+   * publish later does not bring them back). Archiving an archived page changes nothing.
+   */
   archive(now: Date): void {
     if (this.s.status === 'ARCHIVED') return;
-    this.s = { ...this.s, status: 'ARCHIVED', scheduledPublishAt: null };
+    this.s = { ...this.s, status: 'ARCHIVED', scheduledPublishAt: null, previewEpoch: nextPreviewEpoch(this.s.previewEpoch) };
     this.touch(now);
+  }
+
+  /**
+   * Ends every preview link issued so far (docs/adr/0062); links issued afterwards work. Not a change of the draft:
+   * the concurrency stamp stays as it is, so a client's `expected_updated_at` is still current.
+   */
+  revokePreviewLinks(): void {
+    this.s = { ...this.s, previewEpoch: nextPreviewEpoch(this.s.previewEpoch) };
   }
 
   /** Moves the stamp strictly forward, even twice within one millisecond. */

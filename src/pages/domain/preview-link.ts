@@ -15,23 +15,41 @@ export const PREVIEW_LINK = {
    * Anything longer is refused before a MAC is computed or a row is read.
    */
   tokenMaxLength: 200,
+  /**
+   * The highest preview epoch (a page's count of revocations, docs/adr/0062): PostgreSQL's `integer`, six base-36
+   * characters in a token. At one revocation a second it is reached after 68 years.
+   */
+  epochMax: 2_147_483_647,
 } as const;
 
-/** What a preview token says: which page, of which workspace, until when (whole seconds). */
+/**
+ * What a preview token says: which page, of which workspace, until when (whole seconds), and the page's preview
+ * epoch when it was issued (docs/adr/0062): a link opens only while the page still has that epoch.
+ */
 export interface PreviewClaims {
   pageId: string;
   workspaceId: string;
+  epoch: number;
   expiresAt: Date;
 }
 
+/**
+ * The token formats: 2 (`<page>.<workspace>.<epoch>.<expiry>`, issued since docs/adr/0062) and 1 (`<page>.<workspace>.
+ * <expiry>`, issued before it, read as epoch 0). Each has its own MAC context, so neither can pass for the other.
+ */
+export type PreviewTokenVersion = 1 | 2;
+
 const ID = /^[A-Za-z0-9_]{1,64}$/;
 const EXPIRY = /^[0-9a-z]{1,9}$/;
+/** One spelling per number: no leading zeros. */
+const EPOCH = /^(?:0|[1-9a-z][0-9a-z]{0,5})$/;
 const TOKEN = /^[A-Za-z0-9_.-]+$/;
 
 /** The claims of a link made at `now` that lives `expiresIn` seconds (at least that long, rounded up to a second). */
 export function previewClaims(
   pageId: string,
   workspaceId: string,
+  epoch: number,
   now: Date,
   expiresIn: number = PREVIEW_LINK.expiresInDefault,
 ): PreviewClaims {
@@ -42,21 +60,33 @@ export function previewClaims(
     );
   }
   if (!ID.test(pageId) || !ID.test(workspaceId)) throw new Error('a preview link names a page and a workspace by their ids');
-  return { pageId, workspaceId, expiresAt: new Date((Math.ceil(now.getTime() / 1000) + expiresIn) * 1000) };
+  if (!isEpoch(epoch)) throw new Error(`a preview epoch is an integer from 0 to ${PREVIEW_LINK.epochMax}`);
+  return { pageId, workspaceId, epoch, expiresAt: new Date((Math.ceil(now.getTime() / 1000) + expiresIn) * 1000) };
 }
 
-/** The signed part of a token: `<page id>.<workspace id>.<expiry in seconds, base 36>`. */
+const isEpoch = (n: number) => Number.isInteger(n) && n >= 0 && n <= PREVIEW_LINK.epochMax;
+const base36Seconds = (d: Date) => Math.floor(d.getTime() / 1000).toString(36);
+
+/** The signed part of a token (format 2): `<page id>.<workspace id>.<epoch, base 36>.<expiry in seconds, base 36>`. */
 export function encodeClaims(c: PreviewClaims): string {
-  return `${c.pageId}.${c.workspaceId}.${Math.floor(c.expiresAt.getTime() / 1000).toString(36)}`;
+  return `${c.pageId}.${c.workspaceId}.${c.epoch.toString(36)}.${base36Seconds(c.expiresAt)}`;
 }
 
-/** The claims of a signed part, or null when it is not one `encodeClaims` writes. */
-export function decodeClaims(signed: string): PreviewClaims | null {
+/**
+ * The claims of a signed part and its format, or null when it is not one `encodeClaims` writes (format 2) or wrote
+ * before docs/adr/0062 (format 1, three parts, read as epoch 0).
+ */
+export function decodeClaims(signed: string): { claims: PreviewClaims; version: PreviewTokenVersion } | null {
   const parts = signed.split('.');
-  if (parts.length !== 3) return null;
-  const [pageId, workspaceId, expiry] = parts as [string, string, string];
-  if (!ID.test(pageId) || !ID.test(workspaceId) || !EXPIRY.test(expiry)) return null;
-  return { pageId, workspaceId, expiresAt: new Date(parseInt(expiry, 36) * 1000) };
+  if (parts.length !== 3 && parts.length !== 4) return null;
+  const version: PreviewTokenVersion = parts.length === 4 ? 2 : 1;
+  const [pageId, workspaceId] = parts as [string, string];
+  const epochText = version === 2 ? parts[2]! : '0';
+  const expiry = parts[parts.length - 1]!;
+  if (!ID.test(pageId) || !ID.test(workspaceId) || !EPOCH.test(epochText) || !EXPIRY.test(expiry)) return null;
+  const epoch = parseInt(epochText, 36);
+  if (!isEpoch(epoch)) return null;
+  return { claims: { pageId, workspaceId, epoch, expiresAt: new Date(parseInt(expiry, 36) * 1000) }, version };
 }
 
 /**
@@ -73,4 +103,18 @@ export function splitToken(token: string): { signed: string; tag: string } | nul
 /** A link is usable until its expiry, not at it. */
 export function isExpired(c: PreviewClaims, now: Date): boolean {
   return now.getTime() >= c.expiresAt.getTime();
+}
+
+/**
+ * Whether a valid, unexpired link opens the page it names (docs/adr/0062): not while the page is archived, and never
+ * once the page's preview epoch has moved past the link's (an archive or a revocation since it was issued).
+ */
+export function previewOpens(c: PreviewClaims, page: { status: string; previewEpoch: number }): boolean {
+  return page.status !== 'ARCHIVED' && c.epoch === page.previewEpoch;
+}
+
+/** The preview epoch after one more revocation of every link issued so far. */
+export function nextPreviewEpoch(epoch: number): number {
+  if (epoch >= PREVIEW_LINK.epochMax) throw new Error(`a page's preview epoch cannot pass ${PREVIEW_LINK.epochMax}`);
+  return epoch + 1;
 }

@@ -33,10 +33,15 @@ export function toPage(r: PageRow): Page {
     scheduledPublishAt: r.scheduled_publish_at,
     createdAt: r.created_at,
     avatar: r.avatar_file_id && r.avatar_path ? { fileId: r.avatar_file_id, publicPath: r.avatar_path } : null,
+    previewEpoch: r.preview_epoch,
   });
 }
 
-/** The columns a page's changes write (all but its id, workspace and creation time), as plain values. */
+/**
+ * The columns a page's changes write (all but its id, workspace and creation time), as plain values. Not the preview
+ * epoch: it only grows, and a write that read the page before a revocation must not set it back (`update` writes it
+ * as the greater of the stored and the page's, docs/adr/0062; the batch writes, publishes, never move it).
+ */
 const changedColumns = (s: PageState) => ({
   slug: s.slug,
   title: s.title,

@@ -40,6 +40,8 @@ export const PageTable = defineEntity({
     /** the avatar's file and the path it is served at (resolved when set, like a block's file_url; migration 0011) */
     avatarFileId: p.text().nullable(),
     avatarPath: p.text().nullable(),
+    /** how many times every preview link of the page was ended: archives and revocations (migration 0028, docs/adr/0062) */
+    previewEpoch: p.integer().default(0),
   },
   checks: [{ name: 'pages_status_check', expression: "status IN ('DRAFT', 'PUBLISHED', 'ARCHIVED')" }],
   indexes: [

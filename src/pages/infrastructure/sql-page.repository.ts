@@ -38,6 +38,9 @@ const updateReturningBefore = (s: PageState, set: ReturnType<typeof changeable>,
         .as('before'),
     )
     .set(set)
+    // Only ever forward (docs/adr/0062): a write that loaded the page without a lock, before a revocation committed,
+    // passes the stamp check (a revocation leaves the stamp) and must keep the revocation.
+    .set({ preview_epoch: sql<number>`GREATEST(p.preview_epoch, ${s.previewEpoch}::int)` })
     .whereRef('p.workspace_id', '=', 'before.workspace_id')
     .whereRef('p.id', '=', 'before.id')
     .where('p.workspace_id', '=', s.workspaceId)
@@ -184,7 +187,9 @@ export class SqlPageRepository extends PageRepository {
     await notify(this.db, LIVE_PAGES_CHANNEL, [s.slug]); // a slug taken back may still show its old page
     // The claim makes the slug this page's: no other page's row can hold it (pages_slug_unique agrees with it).
     await this.db.all(
-      pages.insertInto('pages').values({ id: s.id, workspace_id: s.workspaceId, created_at: s.createdAt, ...changeable(s) }),
+      pages
+        .insertInto('pages')
+        .values({ id: s.id, workspace_id: s.workspaceId, created_at: s.createdAt, preview_epoch: s.previewEpoch, ...changeable(s) }),
     );
     return true;
   }

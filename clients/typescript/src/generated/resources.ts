@@ -80,6 +80,11 @@ export class Pages {
   createPreviewLink(pageId: PathParams<"createPreviewLink">["page_id"], body?: Body<"createPreviewLink">, options?: RequestOptions): Result<"createPreviewLink"> {
     return this.requester.call("post", "/v1/pages/{page_id}/preview-links", { path: { page_id: pageId }, body: body ?? {} }, options);
   }
+
+  /** Revoke every preview link made so far for the page (`DELETE /v1/pages/{page_id}/preview-links`) */
+  revokePreviewLinks(pageId: PathParams<"revokePreviewLinks">["page_id"], options?: RequestOptions): Result<"revokePreviewLinks"> {
+    return this.requester.call("delete", "/v1/pages/{page_id}/preview-links", { path: { page_id: pageId } }, options);
+  }
 }
 
 /** `client.webhookEndpoints` */

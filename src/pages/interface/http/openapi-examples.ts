@@ -101,7 +101,7 @@ export const PAGES_EXAMPLES: SchemaExamples = {
       value: {
         object: 'preview_link',
         page_id: PAGE_ID,
-        url: 'https://bio.example.com/preview/pg_gad3X3liacH55CKkRPX3MpaV.ws_7Hq2vNc0YbR4mTz8KpL1sWd6.tp1ixo.SxfflxmAGCcbGnHCtEcAUQ',
+        url: 'https://bio.example.com/preview/pg_gad3X3liacH55CKkRPX3MpaV.ws_7Hq2vNc0YbR4mTz8KpL1sWd6.0.tp1ixo.SxfflxmAGCcbGnHCtEcAUQ',
         expires_at: '2026-11-25T04:25:00.000Z',
       },
     },

@@ -13,6 +13,7 @@ import { CreatePageCommand } from '../../application/commands/create-page/create
 import { CreatePreviewLinkCommand } from '../../application/commands/create-preview-link/create-preview-link.command.js';
 import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
 import { RemoveBlockCommand } from '../../application/commands/remove-block/remove-block.command.js';
+import { RevokePreviewLinksCommand } from '../../application/commands/revoke-preview-links/revoke-preview-links.command.js';
 import { UpdatePageCommand } from '../../application/commands/update-page/update-page.command.js';
 import { StaleBeforeInvalid } from './stale-before-invalid.js';
 import { GetPageQuery } from '../../application/queries/get-page/get-page.query.js';
@@ -240,5 +241,26 @@ export class PagesController {
   })
   createPreviewLink(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: CreatePreviewLinkBody) {
     return this.commands.execute(new CreatePreviewLinkCommand(caller.workspaceId, pageId, b.expires_in));
+  }
+
+  @Delete(':page_id/preview-links')
+  @pageParam
+  @Operation({
+    id: 'revokePreviewLinks',
+    summary: 'Revoke every preview link made so far for the page',
+    guide:
+      'For a preview link that was shared too widely: every link made for the page until now answers 404 at once, ' +
+      'wherever it was sent; links made afterwards work. The page itself does not change (nor its ' +
+      '`draft.updated_at`). Archiving a page also ends its links, for good.',
+    destructive: true,
+    scope: 'pages:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 204,
+    errors: ['resource_not_found'],
+  })
+  async revokePreviewLinks(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string): Promise<void> {
+    await this.commands.execute(new RevokePreviewLinksCommand(caller.workspaceId, pageId));
   }
 }

@@ -17,7 +17,8 @@ export const PREVIEW_PATH = '/preview/';
 
 /**
  * Signs a preview link to the page's draft (docs/adr/0043). Nothing is stored: the token carries the page, the
- * workspace and the expiry, and the draft is read when the link is opened, so it always shows the newest draft.
+ * workspace, the page's preview epoch (docs/adr/0062) and the expiry, and the draft is read when the link is opened,
+ * so it always shows the newest draft.
  * An archived page gets 409 page_archived: its link would only open the not-found page.
  */
 @CommandHandler(CreatePreviewLinkCommand)
@@ -35,10 +36,13 @@ export class CreatePreviewLinkHandler implements ICommandHandler<CreatePreviewLi
   }
 
   async execute(cmd: CreatePreviewLinkCommand): Promise<PreviewLinkView> {
-    const page = await this.pages.byId(cmd.workspaceId, cmd.pageId);
+    // Locked, so that a revocation or an archive running meanwhile is either wholly before this link (it carries the new
+    // epoch and works) or wholly after it (it ends it): never a link that is dead when its 201 arrives after their 204.
+    const page = await this.pages.byId(cmd.workspaceId, cmd.pageId, { lock: true });
     if (!page) throw new NotFoundError('page');
-    if (page.snapshot().status === 'ARCHIVED') throw new PageArchivedError();
-    const claims = previewClaims(cmd.pageId, cmd.workspaceId, this.clock.now(), cmd.expiresIn);
+    const s = page.snapshot();
+    if (s.status === 'ARCHIVED') throw new PageArchivedError();
+    const claims = previewClaims(cmd.pageId, cmd.workspaceId, s.previewEpoch, this.clock.now(), cmd.expiresIn);
     return {
       object: 'preview_link',
       page_id: cmd.pageId,
