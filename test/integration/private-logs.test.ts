@@ -37,6 +37,7 @@ class FailingStatementController {
     scope: 'pages:write',
     write: true,
     quotaCost: 1,
+    idempotent: false,
     status: 201,
     body: FailingStatementBody,
     response: FailingStatementResult,
