@@ -11,7 +11,7 @@ import pino from 'pino';
 import { loadConfig, type AppConfig } from '../../src/platform/config/config.js';
 import { createHttpApp } from '../../src/http-app.js';
 import type { RouteTable } from '../../src/platform/http/route-table.js';
-import { REDACT_PATHS } from '../../src/platform/observability/logger.js';
+import { LOG_PRIVACY } from '../../src/platform/observability/logger.js';
 import { OpenApiDocument } from '../../src/platform/openapi/openapi.js';
 import type { Clock } from '../../src/platform/time/clock.js';
 import { ContractChecker } from './contract.js';
@@ -98,7 +98,7 @@ export async function startTestApp(
       cb();
     },
   });
-  const logger = pino({ level: options.logLevel ?? 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+  const logger = pino({ level: options.logLevel ?? 'info', ...LOG_PRIVACY }, sink);
   const runtime = { databaseUrl: appUrl, secretKey: Buffer.alloc(32, 9), runWorkers: options.runWorkers ?? false, clock: options.clock };
   const { app, routes } = await createHttpApp(config, runtime, logger, options.extra ?? []);
   // The contract test: every response the suite receives, by inject or over a real connection, is checked

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 
-export type KeyPurpose = 'cursor' | 'webhook-secrets' | 'visitor-salt' | 'idempotency' | 'preview-links';
+export type KeyPurpose = 'cursor' | 'webhook-secrets' | 'visitor-salt' | 'idempotency' | 'preview-links' | 'form-rate-limit';
 
 /**
  * Derives purpose-specific 32-byte keys from the master key, so one secret never serves two uses.

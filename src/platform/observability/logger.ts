@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+import { privateError, privateMessage, withoutQuery } from './private-text.js';
 
 /** Paths never written to logs: credentials, secrets and keys wherever they appear. */
 export const REDACT_PATHS = [
@@ -18,6 +19,34 @@ export const REDACT_PATHS = [
   'token',
 ];
 
+/**
+ * Fields that hold a URL: logged without the query string, fragment and user information (receivers of webhooks put
+ * tokens in the query; decisions.md, "Traces and logs carry no secret and no visitor").
+ */
+export const URL_PATHS = ['url', '*.url', 'endpoint_url', '*.endpoint_url'];
+const URL_FIELDS = new Set(['url', 'endpoint_url']);
+
+/**
+ * What every logger of the service applies, whatever its destination (docs/adr/0038, 0063): credentials redacted,
+ * URLs without their queries, errors without a database error's row values (`detail`, `where`, …; private-text.ts)
+ * and messages without a quoted refused value or a URL query.
+ */
+export const LOG_PRIVACY = {
+  redact: {
+    paths: [...REDACT_PATHS, ...URL_PATHS],
+    censor: (value: unknown, path: string[]) =>
+      URL_FIELDS.has(path[path.length - 1] ?? '') ? (typeof value === 'string' ? withoutQuery(value) : value) : '[redacted]',
+  },
+  serializers: { err: (err: unknown) => privateError(pino.stdSerializers.err(err as Error)) },
+  hooks: {
+    logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+      const at = typeof args[0] === 'string' ? 0 : typeof args[1] === 'string' ? 1 : -1;
+      if (at >= 0) args[at] = privateMessage(args[at] as string);
+      method.apply(this, args);
+    },
+  },
+} satisfies Pick<LoggerOptions, 'redact' | 'serializers' | 'hooks'>;
+
 export type LogFormat = 'json' | 'pretty';
 
 /**
@@ -28,7 +57,7 @@ export function createLogger(level: string, format: LogFormat | undefined = unde
   const options = {
     level,
     base: { service: 'bio-page' },
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...LOG_PRIVACY,
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   if ((format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') return pino(options);

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RecordClickCommand, RecordViewCommand, type ViewRequest, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
@@ -17,6 +16,8 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { DatabaseOutage, isDatabaseUnavailable } from '../../platform/observability/database-outage.js';
 import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
 import { Clock } from '../../platform/time/clock.js';
+import { Keyring } from '../../platform/config/keyring.js';
+import { FormClientKey } from './form-client-key.js';
 import { LivePageCache } from './live-page-cache.js';
 
 export type { LiveBlockView };
@@ -60,6 +61,8 @@ export class LiveSite {
   readonly pages: LivePageCache<LiveRoute>;
   /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */
   private alongside: (page: LivePage) => number = () => 0;
+  /** the keyed name of a client address in the form posts' window (never the address, nor a bare hash of it) */
+  private readonly formClients: FormClientKey;
 
   constructor(
     private readonly queries: QueryBus,
@@ -68,7 +71,9 @@ export class LiveSite {
     private readonly outage: DatabaseOutage,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
+    keyring: Keyring,
   ) {
+    this.formClients = new FormClientKey(keyring);
     this.pages = new LivePageCache((slug) => this.load(slug), {
       maxBytes: config.site.cacheMaxBytes,
       sizeOf: (route) => (isMoved(route) ? MOVED_BYTES : pageBytes(route) + this.alongside(route)),
@@ -104,10 +109,11 @@ export class LiveSite {
 
   /**
    * Counts a form post of `clientAddress` to `page` in the shared window (every process counts in PostgreSQL);
-   * past FORM_POSTS_PER_WINDOW in FORM_WINDOW_SECONDS it is refused. The address is kept only as a hash.
+   * past FORM_POSTS_PER_WINDOW in FORM_WINDOW_SECONDS it is refused. The address is kept only as a keyed hash
+   * (FormClientKey: an HMAC under a key derived from the master key; docs/adr/0063).
    */
   admitFormPost(page: LivePage, clientAddress: string): Promise<WindowVerdict> {
-    const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 32);
+    const client = this.formClients.of(clientAddress);
     return this.windows.hit(page.workspaceId, `form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
   }
 

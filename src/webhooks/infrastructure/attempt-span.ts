@@ -46,5 +46,6 @@ export function recordOutcome(
         ? String(outcome.statusCode)
         : 'network';
   span.setAttribute('error.type', type);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error ?? undefined });
+  // Not the attempt's error text: it may hold the receiver's answer, which can echo the payload (docs/adr/0063).
+  span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }

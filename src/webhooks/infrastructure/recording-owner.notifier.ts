@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { jsonb } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { IdGenerator } from '../../platform/time/ids.js';
+import { withoutQuery } from '../../platform/observability/private-text.js';
 import type { EndpointAutoDisabled } from '../domain/endpoint.js';
 import { OwnerNotifier } from '../application/ports/webhook.ports.js';
 import { webhooks } from './webhooks.tables.js';
@@ -38,6 +39,7 @@ export class RecordingOwnerNotifier extends OwnerNotifier {
         created_at: e.at,
       }),
     );
-    this.logger.warn({ workspace_id: e.workspaceId, endpoint_id: e.endpointId, url: e.url }, subject);
+    // The log line names the receiver, not its query string (receivers put tokens there; docs/adr/0063).
+    this.logger.warn({ workspace_id: e.workspaceId, endpoint_id: e.endpointId, url: withoutQuery(e.url) }, subject);
   }
 }
