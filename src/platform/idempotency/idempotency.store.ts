@@ -269,15 +269,18 @@ export class IdempotencyStore implements PersonalDataHolder {
    * Erasure (docs/adr/0044): every stored response of the workspace that carries the subject is opened, redacted and
    * sealed again, under its row lock, so a replay answers the placeholder. Sealed bodies cannot be searched, so each
    * of the workspace's stored responses is opened (at most 24 hours of them; no `since`: a response may carry a
-   * subject created after its key was claimed). They are read in key order, IDEMPOTENCY_ERASE_BATCH at a time, so
-   * memory stays bounded however many the workspace holds (docs/adr/0059). A body no configured key opens is deleted,
-   * as if its key had expired. The fingerprint, a hash of the whole request, is kept.
+   * subject created after its key was claimed). They are read in key order, IDEMPOTENCY_ERASE_BATCH at a time and
+   * without locks, so memory stays bounded however many the workspace holds; a body whose opened text holds none of
+   * the subject's needles is skipped unparsed, and only a candidate is locked, read again and rewritten
+   * (docs/adr/0059). A body no configured key opens is deleted, as if its key had expired. The fingerprint, a hash of
+   * the whole request, is kept.
    */
   async erase(erasure: PersonalDataErasure): Promise<number> {
     let rewritten = 0;
     let after: { mode: string; key: string } | null = null;
     for (;;) {
       const from: { mode: string; key: string } | null = after;
+      // Read without locks (locking every row would write to each of them); a candidate is locked and read again.
       const rows: { mode: string; key: string; response_body: unknown }[] = await this.db.all(
         idempotency
           .selectFrom('idempotency_keys')
@@ -288,31 +291,61 @@ export class IdempotencyStore implements PersonalDataHolder {
           .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('mode', 'key'), '>', eb.tuple(from!.mode, from!.key))))
           .orderBy('mode')
           .orderBy('key')
-          .limit(IDEMPOTENCY_ERASE_BATCH)
-          .forUpdate(),
+          .limit(IDEMPOTENCY_ERASE_BATCH),
       );
       for (const row of rows) {
         const scope = { workspaceId: erasure.workspaceId, mode: row.mode, key: row.key };
-        if (!this.opens(scope, row.response_body)) {
-          rewritten += await this.forgetUnreadable(scope, row.response_body, 'erasure');
-          continue;
-        }
-        const redacted = erasure.redact(this.unseal(scope, row.response_body));
-        if (redacted === undefined) continue;
-        await this.db.all(
-          idempotency
-            .updateTable('idempotency_keys')
-            .set({ response_body: jsonb(this.seal(scope, redacted)) })
-            .where('workspace_id', '=', scope.workspaceId)
-            .where('mode', '=', scope.mode)
-            .where('key', '=', scope.key),
-        );
-        rewritten += 1;
+        if (this.cannotCarry(scope, row.response_body, erasure.needles)) continue;
+        rewritten += await this.eraseOne(scope, erasure);
       }
       if (rows.length < IDEMPOTENCY_ERASE_BATCH) return rewritten;
       const last: { mode: string; key: string } = rows[rows.length - 1]!;
       after = { mode: last.mode, key: last.key };
     }
+  }
+
+  /** Whether a stored body opens and its text holds none of the subject's needles (it is then left unparsed). */
+  private cannotCarry(scope: IdempotencyScope, body: unknown, needles: readonly string[]): boolean {
+    let text: string;
+    if (isSealed(body)) {
+      try {
+        text = this.cipher.decrypt(body.$sealed, boundTo(scope));
+      } catch {
+        return false; // opens with no configured key: deleted by eraseOne
+      }
+    } else {
+      text = JSON.stringify(body ?? null);
+    }
+    const lower = text.toLowerCase();
+    return !needles.some((needle) => lower.includes(needle));
+  }
+
+  /** One candidate, under its row lock, read again: redacted and sealed again, or deleted when no key opens it. */
+  private async eraseOne(scope: IdempotencyScope, erasure: PersonalDataErasure): Promise<number> {
+    const row = await this.db.one(
+      idempotency
+        .selectFrom('idempotency_keys')
+        .select(['response_body'])
+        .where('workspace_id', '=', scope.workspaceId)
+        .where('mode', '=', scope.mode)
+        .where('key', '=', scope.key)
+        .where('state', '=', 'done')
+        .where('response_body', 'is not', null)
+        .forUpdate(),
+    );
+    if (!row) return 0;
+    if (!this.opens(scope, row.response_body)) return this.forgetUnreadable(scope, row.response_body, 'erasure');
+    const redacted = erasure.redact(this.unseal(scope, row.response_body));
+    if (redacted === undefined) return 0;
+    await this.db.all(
+      idempotency
+        .updateTable('idempotency_keys')
+        .set({ response_body: jsonb(this.seal(scope, redacted)) })
+        .where('workspace_id', '=', scope.workspaceId)
+        .where('mode', '=', scope.mode)
+        .where('key', '=', scope.key),
+    );
+    return 1;
   }
 
   /**
