@@ -29,11 +29,10 @@ export async function erasureBench({ launch, freePort, stopGracefully, rssOf, sl
     const [{ mode }] = (await q(`SELECT mode FROM api_keys WHERE workspace_id = $1 LIMIT 1`, [ws.id])).rows;
     const email = 'erase.bench.subject@example.com';
     const contactId = 'ct_erasebench';
-    await q(`INSERT INTO contacts (workspace_id, id, email, name, source, created_at) VALUES ($1, $2, $3, 'Bench Subject', 'FORM', now())`, [
-      ws.id,
-      contactId,
-      email,
-    ]);
+    await q(
+      `INSERT INTO contacts (workspace_id, id, email, name, source, created_at) VALUES ($1, $2, $3, 'Bench Subject', 'FORM', now())`,
+      [ws.id, contactId, email],
+    );
 
     const cipher = new SecretCipher(new Keyring(Buffer.from(masterKey, 'base64')).derive('idempotency'));
     const carrierEvery = Math.max(1, Math.floor(KEYS / Math.max(1, CARRIERS)));
@@ -63,8 +62,8 @@ export async function erasureBench({ launch, freePort, stopGracefully, rssOf, sl
         `INSERT INTO idempotency_keys (workspace_id, mode, key, fingerprint, owner_token, state, response_status, response_body,
                                        response_headers, created_at, lease_expires_at)
          SELECT $1, $2, k, md5(k) || md5(k), gen_random_uuid()::text, 'done', 201, b::jsonb,
-                '{"location":"/v1/contacts/ct_x"}'::jsonb, now() - make_interval(secs => a::float8), now() - make_interval(secs => a::float8)
-           FROM unnest($3::text[], $4::text[], $5::text[]) AS s(k, b, a)`,
+                '{"location":"/v1/contacts/ct_x"}'::jsonb, now() - make_interval(secs => a), now() - make_interval(secs => a)
+           FROM unnest($3::text[], $4::text[], $5::float8[]) AS s(k, b, a)`,
         [ws.id, mode, keys, bodies, ages],
       );
     }
@@ -85,13 +84,12 @@ export async function erasureBench({ launch, freePort, stopGracefully, rssOf, sl
       clearInterval(sampler);
       peak = Math.max(peak, rssOf(api.pid));
       const text = await res.text();
-      const [{ left }] = (
-        await q(`SELECT count(*)::int AS left FROM contacts WHERE id = $1 AND email IS NOT NULL`, [contactId])
-      ).rows;
+      const [{ left }] = (await q(`SELECT count(*)::int AS left FROM contacts WHERE id = $1 AND email IS NOT NULL`, [contactId])).rows;
       return [
         `erasure: DELETE /v1/contacts/{id} in a workspace holding ${n(KEYS)} stored responses (24 h at 10 writes/s; ${size}, ` +
           `seeded in ${seeded.toFixed(0)} s), ${CARRIERS} of them carrying the address`,
-        `${took.toFixed(1)} s, status ${res.status}${res.status === 204 ? '' : ` ${text.slice(0, 200)}`}${left ? ' (contact NOT erased)' : ''}`,
+        `${took.toFixed(1)} s, status ${res.status}` +
+          `${res.status === 204 ? '' : ` ${text.slice(0, 200)}`}${left ? ' (contact NOT erased)' : ''}`,
         `API RSS ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)} MiB)`,
       ];
     } finally {

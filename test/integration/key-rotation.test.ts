@@ -66,14 +66,19 @@ describe('master-key rotation and stored idempotent responses', () => {
   };
   const opensWith = async (master: Buffer, ws: string, key: string) => {
     const row = (await stored(ws, key))!;
-    return new SecretCipher(new Keyring(master).derive('idempotency')).isCurrent(row.response_body.$sealed, `idempotency:${ws}:${row.mode}:${key}`);
+    return new SecretCipher(new Keyring(master).derive('idempotency')).isCurrent(
+      row.response_body.$sealed,
+      `idempotency:${ws}:${row.mode}:${key}`,
+    );
   };
 
   it('rotated as docs/operations.md says, erasure and a replay of an old Idempotency-Key still work, no 500', async () => {
     const tenant = await aTenant(t.commands);
     const ws = tenant.workspace.id;
     const email = `rotate.me+${unique()}@example.com`;
-    const contact = (await t.commands.execute(new CaptureContactCommand(ws, email, 'Rota Person', 'NEWSLETTER', undefined, undefined))) as Json;
+    const contact = (await t.commands.execute(
+      new CaptureContactCommand(ws, email, 'Rota Person', 'NEWSLETTER', undefined, undefined),
+    )) as Json;
     const note = `Reply to ${email} about the course`;
     expect((await api('POST', '/v1/_probe/writes', tenant.auth, { note }, 'before-rotation')).status).toBe(201);
     expect((await api('POST', '/v1/_probe/writes', tenant.auth, { note: 'no address here' }, 'before-rotation-2')).status).toBe(201);

@@ -9,10 +9,9 @@ import { ReencryptSecretsCommand, type ReencryptionReport } from './reencrypt-se
 const BATCH = 200;
 
 /**
- * Rewrites everything sealed under the master key that is still sealed under a retired one: every endpoint secret
- * and every stored idempotent response (docs/adr/0059). Endpoint secrets: every endpoint secret that is still sealed under a retired master key
- * (SECRET_ENCRYPTION_KEY_PREVIOUS) under the current one. Each endpoint is rewritten in its own short
- * transaction with its row locked, so the API keeps serving and a rotate-secret running meanwhile is not
+ * Rewrites everything still sealed under a retired master key (SECRET_ENCRYPTION_KEY_PREVIOUS) under the current
+ * one: every endpoint secret, then every stored idempotent response (docs/adr/0059). Each endpoint is rewritten in its
+ * own short transaction with its row locked, so the API keeps serving and a rotate-secret running meanwhile is not
  * lost; running it twice is harmless (already-current secrets are left alone).
  */
 @CommandHandler(ReencryptSecretsCommand)
