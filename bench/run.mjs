@@ -28,6 +28,7 @@ import { cliStartup } from './cli-startup.mjs';
 import { benchDatabase } from './database.mjs';
 import { tracesBench } from './traces.mjs';
 import { growthBench } from './growth.mjs';
+import { erasureBench } from './erasure.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -49,6 +50,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 // BENCH_ONLY=growth: the hot paths on a fresh database and over a year of data, and the retention run
 // (bench/growth.mjs; BENCH_GROWTH_SCALE, BENCH_GROWTH_PURGE).
+// BENCH_ONLY=erasure: DELETE /v1/contacts/{id} in a workspace holding 24 hours of stored idempotent responses at the
+// sustained write rate (bench/erasure.mjs; BENCH_ERASURE_KEYS, BENCH_ERASURE_CARRIERS).
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
 // BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
@@ -707,7 +710,11 @@ try {
     }
   }
 
-  if (ONLY === 'growth') {
+  if (ONLY === 'erasure') {
+    const lines = await erasureBench({ launch, freePort, stopGracefully, rssOf, sleep, common, auth, ws, dbUrl, masterKey: key });
+    console.log(`\nnpm run bench (erasure): Node ${process.versions.node}\n`);
+    for (const line of lines) console.log(`- ${line}`);
+  } else if (ONLY === 'growth') {
     const lines = await growthBench({ launch, freePort, stopGracefully, cannon, common, auth, ws, dbUrl });
     console.log(`\nnpm run bench (growth): Node ${process.versions.node}\n`);
     for (const line of lines) console.log(`- ${line}`);

@@ -218,7 +218,7 @@ export function buildProgram(onJob: (job: Job) => void): Program {
 
   program
     .command('secrets')
-    .description('Stored secrets (webhook signing secrets)')
+    .description('Stored secrets (webhook signing secrets, stored idempotent responses)')
     .command('re-encrypt')
     .description(
       'Rewrite every secret sealed under SECRET_ENCRYPTION_KEY_PREVIOUS under SECRET_ENCRYPTION_KEY (last step of a master-key rotation)',
