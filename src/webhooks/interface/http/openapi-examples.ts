@@ -27,7 +27,7 @@ const DELIVERY = {
   created_at: '2026-11-24T04:24:59.572Z',
   attempts: [
     { number: 1, status_code: null, error: 'connect ECONNREFUSED', duration_ms: 12, at: '2026-11-24T04:24:59.590Z' },
-    { number: 2, status_code: 503, error: '503: upstream unavailable', duration_ms: 41, at: '2026-11-24T04:25:04.610Z' },
+    { number: 2, status_code: 503, error: 'HTTP 503 Service Unavailable', duration_ms: 41, at: '2026-11-24T04:25:04.610Z' },
   ],
 };
 const SECRET = 'whsec_XnWAveTeyNqZFcndqXavUfqIxLpYyJAAn6AvKe/sQOE=';
@@ -62,7 +62,10 @@ export const WEBHOOKS_EXAMPLES: SchemaExamples = {
   },
   TestSendResponse: {
     delivered: { summary: 'The endpoint answered 2xx', value: { delivered: true, status_code: 204, error: null } },
-    refused: { summary: 'The endpoint answered an error', value: { delivered: false, status_code: 500, error: '500: oops' } },
+    refused: {
+      summary: 'The endpoint answered an error',
+      value: { delivered: false, status_code: 500, error: 'HTTP 500 Internal Server Error' },
+    },
   },
   DeliveryResponse: { delivery: { summary: 'A delivery being retried', value: DELIVERY } },
   DeliveryList: {
