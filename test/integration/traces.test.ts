@@ -105,4 +105,57 @@ describe('traces', () => {
     for (const r of rx.received) expect(r.headers.traceparent).toBeUndefined();
     expect([...otel.paths]).toEqual(['/v1/traces']); // traces only: no OTLP metrics or logs
   }, 60_000);
+
+  it('exports no preview token, no query string and no raw client address, whatever the request (ADR 0063)', async () => {
+    expect(api).toBeDefined(); // the process the test above launched
+    const { auth } = await aTenant(t.commands);
+    const base = `http://127.0.0.1:${port}`;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect([path, res.status < 500]).toEqual([path, true]);
+      return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    rx.behaviour = (_req, res) => res.writeHead(204).end();
+    await call('POST', '/v1/webhook-endpoints', { url: rx.url('/private?token=qsecret-endpoint'), event_types: ['page.published'] });
+    let page = await call('POST', '/v1/pages', { title: 'Private traces' });
+    page = await call('POST', `/v1/pages/${page.id}/blocks`, {
+      expected_updated_at: page.draft.updated_at,
+      kind: 'LINK',
+      data: { url: 'https://shop.example.com/a', title: 'Shop' },
+    });
+    page = (await call('POST', `/v1/pages/${page.id}/publish`, {})).page;
+    const preview = await call('POST', `/v1/pages/${page.id}/preview-links`, {});
+    const token = new URL(preview.url).pathname.split('/').pop()!;
+    expect(token.length).toBeGreaterThan(20);
+
+    await call('GET', '/v1/pages?limit=1&qsecret-api=1');
+    const visits = [
+      `/p/${page.slug}?utm_source=qsecret-site`,
+      `/p/${page.slug}/r/${page.draft.blocks[0].id}?ref=qsecret-redirect`,
+      `${new URL(preview.url).pathname}?x=qsecret-preview`,
+    ];
+    for (const path of visits) expect([path, (await fetch(`${base}${path}`, { redirect: 'manual' })).status]).not.toContain(500);
+    await rx.waitFor((r) => r.some((x) => x.path.startsWith('/private') && x.body.includes('page.published')));
+    // Its server spans, and the attempt to the receiver (the test above made two).
+    await otel.waitFor(
+      (spans) =>
+        spans.some((s) => s.kind === 2 && String(s.attributes['http.route'] ?? s.name).includes('/preview/')) &&
+        spans.filter((s) => s.name === 'webhook attempt').length >= 3,
+    );
+    await new Promise((r) => setTimeout(r, 500)); // one more export round for the spans that end last
+
+    const exported = otel.bodies.join('\n');
+    expect(exported).not.toContain(token);
+    expect(exported).not.toContain('qsecret');
+    const addresses = ['client.address', 'network.peer.address', 'net.peer.ip', 'net.sock.peer.addr', 'http.client_ip'];
+    const seen: string[] = [];
+    for (const span of otel.spans)
+      for (const key of addresses) if (span.attributes[key] !== undefined) seen.push(String(span.attributes[key]));
+    expect(seen.length).toBeGreaterThan(0); // the server spans do say where a request came from, truncated
+    for (const value of seen) expect(value).toMatch(/^(\d+\.\d+\.\d+\.0\/24|[0-9a-f:]+\/48|unknown)$/);
+  }, 60_000);
 });

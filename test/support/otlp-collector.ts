@@ -29,6 +29,8 @@ export class OtlpCollector {
   readonly spans: CollectedSpan[] = [];
   /** the path of every export request (`/v1/traces`, `/v1/metrics`, `/v1/logs`) */
   readonly paths = new Set<string>();
+  /** every export request's body as it arrived (resource, scopes, spans, events and status included) */
+  readonly bodies: string[] = [];
   private server!: Server;
   port = 0;
 
@@ -39,7 +41,10 @@ export class OtlpCollector {
       req.on('data', (c: string) => (body += c));
       req.on('end', () => {
         this.paths.add(req.url ?? '');
-        if (req.url === '/v1/traces') this.collect(JSON.parse(body));
+        if (req.url === '/v1/traces') {
+          this.bodies.push(body);
+          this.collect(JSON.parse(body));
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });

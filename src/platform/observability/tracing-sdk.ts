@@ -1,11 +1,58 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { OTLPTraceExporter as OtlpGrpc } from '@opentelemetry/exporter-trace-otlp-grpc';
+import { OTLPTraceExporter as OtlpJson } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProto } from '@opentelemetry/exporter-trace-otlp-proto';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { ConsoleSpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
+import { privateSpanAttributes, privateSpanText, type SpanAttributes } from './span-privacy.js';
 import { markTracingOn } from './tracing.js';
 
 /** Requests that are not traced: probes and scrapes, many times a minute, each a trace of its own otherwise. */
 const UNTRACED = /^\/(health|ready|live|metrics)\b/;
+
+/**
+ * A span as it may leave the process (span-privacy.ts, docs/adr/0063): its name, attributes, events and status message
+ * without a preview token, a query string or a raw client address. The span itself is not changed (other processors
+ * may read it); the copy inherits everything else from it.
+ */
+function privateSpan(span: ReadableSpan): ReadableSpan {
+  const copy = Object.create(span) as { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] };
+  copy.name = privateSpanText(span.name);
+  copy.attributes = privateSpanAttributes(span.attributes as SpanAttributes);
+  copy.events = span.events.map((e) => ({
+    ...e,
+    name: privateSpanText(e.name),
+    attributes: e.attributes && privateSpanAttributes(e.attributes as SpanAttributes),
+  }));
+  copy.status = span.status.message === undefined ? span.status : { ...span.status, message: privateSpanText(span.status.message) };
+  return copy;
+}
+
+/**
+ * The exporter the standard variables choose (OTEL_TRACES_EXPORTER `otlp`, the default, or `console`; the OTLP protocol
+ * from OTEL_EXPORTER_OTLP_TRACES_PROTOCOL or OTEL_EXPORTER_OTLP_PROTOCOL, `http/protobuf` by default), wrapped so that
+ * every span passes through `privateSpan` on its way out: whatever an instrumentation recorded, nothing it must not
+ * say is exported. sdk-node does not export its own choice of exporter, hence this one.
+ */
+function privateExporter(): SpanExporter {
+  const kind = (process.env.OTEL_TRACES_EXPORTER ?? 'otlp').split(',')[0].trim();
+  const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  const inner: SpanExporter =
+    kind === 'console'
+      ? new ConsoleSpanExporter()
+      : protocol === 'grpc'
+        ? new OtlpGrpc()
+        : protocol === 'http/json'
+          ? new OtlpJson()
+          : new OtlpProto();
+  return {
+    export: (spans, done) => inner.export(spans.map(privateSpan), done),
+    shutdown: () => inner.shutdown(),
+    forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
+  };
+}
 
 /**
  * Starts OpenTelemetry (docs/adr/0054). Loaded only when tracing is configured (`tracingWanted`), by the entry
@@ -22,6 +69,7 @@ export function startTracing(): () => Promise<void> {
     // Traces only: the metrics stay Prometheus's (/metrics), and the logs pino's. Unset, the SDK would export both
     // over OTLP as well.
     metricReaders: [],
+    traceExporter: privateExporter(),
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
