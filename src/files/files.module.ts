@@ -1,4 +1,4 @@
-import { Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { Janitor } from '../platform/workers/janitor.js';
@@ -10,10 +10,16 @@ import { ListFilesHandler } from './application/queries/list-files/list-files.ha
 import { OpenPublicFileHandler } from './application/queries/open-public-file/open-public-file.handler.js';
 import { ResolveWorkspaceFileHandler } from './application/queries/resolve-workspace-file/resolve-workspace-file.handler.js';
 import { LocalDirectoryStorage } from './infrastructure/local-directory.storage.js';
+import { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
 import { SqlFileRepository } from './infrastructure/sql-file.repository.js';
 import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
 import { FilesController, PublicFilesController } from './interface/http/files.controller.js';
 import { UploadReader } from './interface/http/upload.reader.js';
+
+/** The store FILE_STORAGE names (docs/adr/0064). */
+function fileStorageOf(config: AppConfig): FileStorage {
+  return config.fileStorage.kind === 's3' ? new S3ObjectStorage(config.fileStorage) : new LocalDirectoryStorage(config.fileStorageDir);
+}
 
 /** Workspace files: records in PostgreSQL, bytes behind the FileStorage port. */
 @Module({
@@ -28,16 +34,21 @@ import { UploadReader } from './interface/http/upload.reader.js';
     UploadReader,
     StagedUploadsSweep,
     { provide: FileRepository, useClass: SqlFileRepository },
-    { provide: FileStorage, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalDirectoryStorage(c.fileStorageDir) },
+    { provide: FileStorage, inject: [APP_CONFIG], useFactory: fileStorageOf },
   ],
 })
-export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
+export class FilesModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Files');
 
   constructor(
     private readonly janitor: Janitor,
     private readonly sweep: StagedUploadsSweep,
+    private readonly storage: FileStorage,
   ) {}
+
+  onModuleDestroy(): void {
+    if (this.storage instanceof S3ObjectStorage) this.storage.close();
+  }
 
   onModuleInit(): void {
     this.janitor.add(this.sweep);

@@ -1,14 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { FileStorage, type StagedBytes } from '../application/ports/file.ports.js';
+import { FileStorage, type ByteRange, type StagedBytes } from '../application/ports/file.ports.js';
+import { ByteTally } from './byte-tally.js';
 
 /** The staging area, inside the root so that a promotion is a rename on one file system. */
 const STAGING = '.staging';
 const STAGED_SUFFIX = '.part';
-const HEAD_BYTES = 4100;
 
 /** Fsyncs a directory, so that a rename or a new entry in it survives a crash. */
 async function syncDirectory(path: string): Promise<void> {
@@ -51,14 +51,14 @@ export class LocalDirectoryStorage extends FileStorage {
     await rename(tmp, path);
   }
 
-  async open(key: string): Promise<Readable | null> {
+  async open(key: string, range?: ByteRange): Promise<Readable | null> {
     const path = this.pathOf(key);
     try {
       if (!(await stat(path)).isFile()) return null;
     } catch {
       return null;
     }
-    return createReadStream(path);
+    return createReadStream(path, range && { start: range.start, end: range.end });
   }
 
   async remove(key: string): Promise<void> {
@@ -69,18 +69,10 @@ export class LocalDirectoryStorage extends FileStorage {
     const path = this.stagedPath(id);
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(path, 'wx');
-    const hash = createHash('sha256');
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let sizeBytes = 0;
+    const tally = new ByteTally();
     try {
       for await (const chunk of source) {
-        hash.update(chunk);
-        if (headBytes < HEAD_BYTES) {
-          head.push(chunk.subarray(0, HEAD_BYTES - headBytes));
-          headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes);
-        }
-        sizeBytes += chunk.length;
+        tally.add(chunk);
         await handle.write(chunk);
       }
       await handle.sync();
@@ -90,7 +82,7 @@ export class LocalDirectoryStorage extends FileStorage {
       throw err;
     }
     await handle.close();
-    return { id, sizeBytes, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+    return tally.staged(id);
   }
 
   async promote(id: string, key: string): Promise<void> {
@@ -108,6 +100,11 @@ export class LocalDirectoryStorage extends FileStorage {
 
   async discard(id: string): Promise<void> {
     await rm(this.stagedPath(id), { force: true });
+  }
+
+  /** Nothing: a local stage is one file, removed by `discard` or by the sweep through `listStaged`. */
+  async abortIncomplete(): Promise<number> {
+    return 0;
   }
 
   async listStaged(limit: number): Promise<{ id: string; stagedAt: Date }[]> {

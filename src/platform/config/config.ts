@@ -17,6 +17,8 @@ export interface AppConfig {
   /** retired master keys, accepted for reading only (SECRET_ENCRYPTION_KEY_PREVIOUS) */
   previousSecretKeys: Buffer[];
   fileStorageDir: string;
+  /** FILE_STORAGE and, for `s3`, the object store (docs/adr/0064) */
+  fileStorage: FileStorageConfig;
   /** uploads (docs/adr/0045): FILE_UPLOAD_MAX_BYTES per file, FILE_STORAGE_QUOTA_BYTES per workspace */
   files: { uploadMaxBytes: number; storageQuotaBytes: number };
   dataDir: string;
@@ -114,6 +116,22 @@ export interface WebhookDispatchConfig {
   firstAttemptWaitMs: number;
 }
 
+/** Where file bytes live (docs/adr/0064). */
+export type FileStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT; undefined: AWS's own endpoint for the region */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; undefined: the SDK's default chain (an instance role, AWS_* variables) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** S3_UPLOAD_BUFFERS: 5 MiB part buffers one process holds at most */
+      uploadBuffers: number;
+    };
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -138,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     }
     values[name] = result.data;
   }
-  const v = values as { [K in keyof typeof envSchema]: z.output<(typeof envSchema)[K]> };
+  const v = values as EnvValues;
   if (v.NODE_ENV === 'production' && !v.SECRET_ENCRYPTION_KEY) {
     throw new ConfigError('SECRET_ENCRYPTION_KEY', 'is required when NODE_ENV=production');
   }
@@ -165,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     previousSecretKeys: v.SECRET_ENCRYPTION_KEY_PREVIOUS ?? [],
     dataDir: v.DATA_DIR,
     fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
+    fileStorage: fileStorageOf(v),
     files: { uploadMaxBytes: v.FILE_UPLOAD_MAX_BYTES, storageQuotaBytes: v.FILE_STORAGE_QUOTA_BYTES },
     rateLimit: {
       burstRequests: v.RATE_LIMIT_BURST_REQUESTS,
@@ -213,6 +232,25 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
 }
 
 /** The path the live site is mounted at: PUBLIC_SITE_URL's path (`/p` by default; '' serves slugs at the root). */
+type EnvValues = { [K in keyof typeof envSchema]: z.output<(typeof envSchema)[K]> };
+
+function fileStorageOf(v: EnvValues): FileStorageConfig {
+  if (v.FILE_STORAGE === 'local') return { kind: 'local' };
+  if (!v.S3_BUCKET) throw new ConfigError('S3_BUCKET', 'is required when FILE_STORAGE=s3');
+  if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set with its pair, or neither');
+  }
+  return {
+    kind: 's3',
+    endpoint: v.S3_ENDPOINT,
+    region: v.S3_REGION,
+    bucket: v.S3_BUCKET,
+    credentials: v.S3_ACCESS_KEY_ID ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: v.S3_FORCE_PATH_STYLE,
+    uploadBuffers: v.S3_UPLOAD_BUFFERS,
+  };
+}
+
 export function sitePath(publicSiteUrl: string): string {
   return new URL(publicSiteUrl).pathname.replace(/\/+$/, '');
 }

@@ -92,6 +92,21 @@ export const envSchema = {
     .refine((keys) => keys.every((b) => b.length === 32), 'must be a comma-separated list of base64 encodings of exactly 32 bytes')
     .optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
+  // Where file bytes live (docs/adr/0064): `local` (FILE_STORAGE_DIR, the default) or `s3`, any S3-compatible
+  // object store (S3, R2, MinIO, Ceph, GCS's S3 API) named by the S3_* settings; a service on several machines needs s3.
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // Uploads to S3 are sent in parts of 5 MiB held in memory (the least S3 takes); one process holds at most this
+  // many at once (40 MiB by default), and an upload that waits 10 s for one is answered 503 (docs/adr/0064).
+  S3_UPLOAD_BUFFERS: int(1, 1024).default(8),
   // POST /v1/files: the largest file one upload may carry (10 MiB), and the bytes of files one workspace may hold in
   // all (1 GiB); past them 413 payload_too_large and 422 storage_quota_exceeded (docs/adr/0045).
   FILE_UPLOAD_MAX_BYTES: int(1, 50 * 1024 * 1024).default(10 * 1024 * 1024),

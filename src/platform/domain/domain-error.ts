@@ -40,3 +40,18 @@ export class NotFoundError extends DomainError {
     super('resource_not_found', `No such ${what}.`);
   }
 }
+
+/**
+ * 503 service_unavailable with Retry-After: a dependency other than the database (the file store) cannot be reached
+ * or is busy now. The request may be sent again as it was.
+ */
+export class DependencyUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super('service_unavailable', message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

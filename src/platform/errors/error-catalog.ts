@@ -117,6 +117,12 @@ export const ERROR_CATALOG = {
     description: 'The request body exceeds 1 MiB, or the file of an upload (`POST /v1/files`) exceeds 10 MiB.',
     remedy: 'Send a smaller body or file.',
   },
+  range_not_satisfiable: {
+    status: 416,
+    title: 'Range not satisfiable',
+    description: 'A file (`/files/<id>/<name>`) was asked for with a `Range` that starts past its last byte.',
+    remedy: 'Ask for a range within the size in `Content-Range` (`bytes */<size>`), or for the whole file.',
+  },
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported media type',

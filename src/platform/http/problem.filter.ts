@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/domain-error.js';
+import { DependencyUnavailableError, DomainError } from '../domain/domain-error.js';
 import { isErrorCode, type ErrorCode } from '../errors/error-catalog.js';
 import { IdempotentReplay } from '../idempotency/idempotency.store.js';
 import { HttpProblem, sendProblem, type ProblemBody } from './problem.js';
@@ -48,6 +48,9 @@ export class ProblemFilter implements ExceptionFilter {
   ): { code: ErrorCode; detail?: string; errors?: DomainError['errors']; headers?: Record<string, string> } {
     if (exception instanceof HttpProblem) {
       return { code: exception.code, detail: exception.detail, headers: exception.headers, errors: exception.errors };
+    }
+    if (exception instanceof DependencyUnavailableError) {
+      return { code: 'service_unavailable', detail: exception.message, headers: { 'retry-after': String(exception.retryAfterSeconds) } };
     }
     if (exception instanceof DomainError && isErrorCode(exception.code)) {
       return { code: exception.code, detail: exception.message, errors: exception.errors };

@@ -12,11 +12,20 @@ export interface StagedBytes {
   readonly head: Buffer;
 }
 
-/** Port: where file bytes live (default adapter: a local directory). */
+/** Bytes `start` to `end` of a file, both included (an HTTP byte range, resolved against the file's size). */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Port: where file bytes live: a local directory (the default) or an S3-compatible object store (docs/adr/0064).
+ * A store that cannot be reached throws DependencyUnavailableError (503 with Retry-After), never a raw error.
+ */
 export abstract class FileStorage {
   abstract put(key: string, bytes: Buffer): Promise<void>;
-  /** null when absent */
-  abstract open(key: string): Promise<Readable | null>;
+  /** The bytes under `key` (only `range` of them, when given); null when absent. */
+  abstract open(key: string, range?: ByteRange): Promise<Readable | null>;
   abstract remove(key: string): Promise<void>;
   /**
    * Writes `source` to the staging area under `id`, synced to disk. When `source` fails (the client went away, a
@@ -27,6 +36,8 @@ export abstract class FileStorage {
   abstract promote(id: string, key: string): Promise<void>;
   /** Deletes staged bytes, if any. */
   abstract discard(id: string): Promise<void>;
+  /** Ends uploads a crashed process left half-sent (an object store's multipart uploads) begun before `before`. */
+  abstract abortIncomplete(before: Date): Promise<number>;
   /** What the staging area holds, oldest first, at most `limit` entries. */
   abstract listStaged(limit: number): Promise<{ id: string; stagedAt: Date }[]>;
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
-import { ValidationError } from '../../../platform/domain/domain-error.js';
+import { DependencyUnavailableError, ValidationError } from '../../../platform/domain/domain-error.js';
 import type { StreamedBody, StreamedBodyReader } from '../../../platform/http/pipeline/operation.js';
 import { HttpProblem } from '../../../platform/http/problem.js';
 import { IdGenerator } from '../../../platform/time/ids.js';
@@ -32,7 +32,8 @@ const ONE_FILE_PART = 'Send exactly one part: the file, in a part named "file" w
  * streamed to the file store's staging area while it arrives (SHA-256 and size counted on the way). Past
  * FILE_UPLOAD_MAX_BYTES the reading stops at once: the staged bytes are deleted, the answer is 413
  * payload_too_large and the connection is closed (as Fastify does for a JSON body over its limit), so the rest is
- * never stored. The type is told from the bytes and must agree with the part's Content-Type. The idempotency
+ * never stored. A store out of reach (or an object store's part buffers all taken) is 503 with Retry-After
+ * (docs/adr/0064). The type is told from the bytes and must agree with the part's Content-Type. The idempotency
  * fingerprint is the bytes' hash, size, filename and declared type.
  */
 @Injectable()
@@ -100,8 +101,8 @@ export class UploadReader implements StreamedBodyReader {
   private refusal(err: unknown, req: FastifyRequest, max: number): unknown {
     if (err instanceof HttpProblem) return err;
     stopReading(req);
-    // The store's failures (a full disk) are not the client's fault: 500.
-    if ((err as NodeJS.ErrnoException).syscall !== undefined) return err;
+    // The store's failures are not the client's fault: a full disk is 500, a store out of reach or busy 503.
+    if ((err as NodeJS.ErrnoException).syscall !== undefined || err instanceof DependencyUnavailableError) return err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return this.tooLarge(req, max);
     if (err instanceof ValidationError) return new HttpProblem('invalid_request', err.message, CLOSE, err.errors);

@@ -64,14 +64,7 @@ export function location(url: string | null | undefined): string | null {
   }
 }
 
-/** Whether `If-None-Match` names `etag` (a list, weak validators compared weakly, or `*`). */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
-  });
-}
+export { matches } from '../../../platform/http/conditional.js';
 
 /** The 404 page never changes: encoded once (scans for random slugs are answered from memory). */
 let notFoundPage: Buffer | undefined;

@@ -3,7 +3,10 @@ import { FileRepository, FileStorage } from '../../ports/file.ports.js';
 import { OpenPublicFileQuery } from './open-public-file.query.js';
 import type { PublicFileView } from './open-public-file.view.js';
 
-/** Public paths carry the file's id and its name; both must match. Served without a key, like a CDN URL. */
+/**
+ * Public paths carry the file's id and its name; both must match. Served without a key, like a CDN URL. The bytes are
+ * opened by the caller once it knows which of them it sends (a range, or none for a 304).
+ */
 @QueryHandler(OpenPublicFileQuery)
 export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery, PublicFileView | null> {
   constructor(
@@ -15,9 +18,7 @@ export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery,
     if (!/^file_[0-9A-Za-z]{1,64}$/.test(q.id)) return null;
     const file = await this.files.byRoutedId(q.id);
     if (!file || file.state.name !== q.name) return null;
-    const stream = await this.storage.open(file.state.storageKey);
-    if (!stream) return null;
     const f = file.state;
-    return { name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes, stream };
+    return { id: f.id, name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes, open: (range) => this.storage.open(f.storageKey, range) };
   }
 }

@@ -1,0 +1,304 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
+import { Logger } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { FileStorageConfig } from '../../platform/config/config.js';
+import { DependencyUnavailableError } from '../../platform/domain/domain-error.js';
+import { FileStorage, type ByteRange, type StagedBytes } from '../application/ports/file.ports.js';
+import { ByteTally } from './byte-tally.js';
+import { FileStoreOutage, isStoreUnavailable } from './file-store-outage.js';
+import { PartBuffers } from './part-buffers.js';
+
+type S3Config = Extract<FileStorageConfig, { kind: 's3' }>;
+
+/** The least size of a multipart upload's parts but the last, in S3 and in every S3-compatible store. */
+export const PART_BYTES = 5 * 1024 * 1024;
+/** Staged uploads live under this prefix, as in the local store's `.staging` directory. */
+const STAGING = '.staging/';
+
+/** The S3 client for a configuration: the official SDK, with what S3-compatible stores need (docs/adr/0064). */
+export function s3ClientOf(config: S3Config): S3Client {
+  return new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // Checksums only where an operation requires one: MinIO, Ceph, R2 and s3rver do not all take the SDK's newer
+    // default (CRC32 trailers in aws-chunked bodies). Integrity is checked by the service's own SHA-256.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // One retry at most: a store that is down is answered 503 within seconds, not after the SDK's backoff.
+    maxAttempts: 2,
+    requestHandler: {
+      connectionTimeout: 2_000,
+      requestTimeout: 30_000,
+      httpAgent: { keepAlive: true, maxSockets: 64 },
+      httpsAgent: { keepAlive: true, maxSockets: 64 },
+    },
+  });
+}
+
+/**
+ * FileStorage on an S3-compatible object store (FILE_STORAGE=s3, docs/adr/0064): every process of the service reads
+ * and writes one bucket, so any process serves any upload. Objects are private; the service serves them.
+ *
+ * An upload streams into a part buffer (PartBuffers: bounded, 5 MiB each) and is sent part by part: a file that fits
+ * in one part is one PutObject, a larger one a multipart upload, aborted when the upload fails (the limit passed, the
+ * client gone), so nothing stays behind. Staged under `.staging/<id>`, it is copied to its key once its record has
+ * committed (`promote`), as the local store renames it.
+ */
+export class S3ObjectStorage extends FileStorage {
+  private readonly logger = new Logger('FileStore');
+  private readonly buffers: PartBuffers;
+
+  constructor(
+    private readonly config: S3Config,
+    private readonly client: S3Client = s3ClientOf(config),
+    private readonly outage = new FileStoreOutage(),
+  ) {
+    super();
+    this.buffers = new PartBuffers(config.uploadBuffers, PART_BYTES);
+  }
+
+  /** Part buffers lent to uploads now (at most S3_UPLOAD_BUFFERS). */
+  get uploadsInFlight(): number {
+    return this.buffers.inUse;
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+
+  /** Sends one command; a store that cannot be reached is logged once as an outage and thrown as a 503. */
+  private async send<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      this.outage.reachable();
+      return result;
+    } catch (err) {
+      if (!isStoreUnavailable(err)) throw err;
+      this.outage.failed(operation, err);
+      throw new DependencyUnavailableError('The file store is unreachable; try again shortly.', 5, { cause: err });
+    }
+  }
+
+  private stagedKey(id: string): string {
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) throw new Error(`not a staging id: ${id}`);
+    return `${STAGING}${id}`;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const Bucket = this.config.bucket;
+    await this.send('put', () => this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length })));
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable | null> {
+    const Bucket = this.config.bucket;
+    const Range = range && `bytes=${range.start}-${range.end}`;
+    try {
+      const object = await this.send('get', () => this.client.send(new GetObjectCommand({ Bucket, Key: key, Range })));
+      return object.Body as Readable;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.send('delete', () => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key })));
+  }
+
+  async stage(id: string, source: AsyncIterable<Buffer>): Promise<StagedBytes> {
+    const key = this.stagedKey(id);
+    const buffer = await this.buffers.acquire();
+    const upload = new PartUpload(this.wire, key);
+    const tally = new ByteTally();
+    let filled = 0;
+    try {
+      for await (const chunk of source) {
+        tally.add(chunk);
+        for (let at = 0; at < chunk.length; ) {
+          const taken = chunk.copy(buffer.bytes, filled, at);
+          filled += taken;
+          at += taken;
+          if (filled === buffer.bytes.length) {
+            await upload.part(buffer.bytes);
+            filled = 0;
+          }
+        }
+      }
+      await upload.finish(buffer.bytes.subarray(0, filled));
+    } catch (err) {
+      await upload.abort();
+      throw err;
+    } finally {
+      buffer.release();
+    }
+    return tally.staged(id);
+  }
+
+  async promote(id: string, key: string): Promise<void> {
+    const Bucket = this.config.bucket;
+    const from = this.stagedKey(id);
+    try {
+      await this.send('copy', () => this.client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${from}` })));
+    } catch (err) {
+      // A sweep promoted it first: the bytes are where they belong.
+      if (isMissing(err) && (await this.exists(key))) return;
+      throw err;
+    }
+    await this.send('delete', () => this.client.send(new DeleteObjectCommand({ Bucket, Key: from })));
+  }
+
+  private async exists(key: string): Promise<boolean> {
+    try {
+      await this.send('head', () => this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key })));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Deletes staged bytes. A store that is down keeps them for the sweep: the caller's own error is what matters. */
+  async discard(id: string): Promise<void> {
+    try {
+      await this.remove(this.stagedKey(id));
+    } catch (err) {
+      if (!(err instanceof DependencyUnavailableError)) throw err;
+    }
+  }
+
+  async listStaged(limit: number): Promise<{ id: string; stagedAt: Date }[]> {
+    const Bucket = this.config.bucket;
+    const listed = await this.send('list', () =>
+      this.client.send(new ListObjectsV2Command({ Bucket, Prefix: STAGING, MaxKeys: Math.min(limit, 1000) })),
+    );
+    return (listed.Contents ?? [])
+      .filter((o) => o.Key && o.LastModified)
+      .map((o) => ({ id: o.Key!.slice(STAGING.length), stagedAt: o.LastModified! }))
+      .sort((a, b) => a.stagedAt.getTime() - b.stagedAt.getTime());
+  }
+
+  /**
+   * Aborts the multipart uploads of staged files begun before `before` (a process that died mid-upload). Stores that
+   * do not list multipart uploads (s3rver) rely on the bucket's lifecycle rule alone (docs/operations.md).
+   */
+  async abortIncomplete(before: Date): Promise<number> {
+    const Bucket = this.config.bucket;
+    let listed;
+    try {
+      listed = await this.send('list uploads', () => this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: STAGING })));
+    } catch (err) {
+      if (notImplemented(err)) return 0;
+      throw err;
+    }
+    let aborted = 0;
+    for (const u of listed.Uploads ?? []) {
+      if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+      await this.abortUpload(u.Key, u.UploadId);
+      aborted++;
+    }
+    return aborted;
+  }
+
+  /** What a PartUpload sends through: the client, the bucket, the outage accounting. */
+  private readonly wire: Wire = {
+    bucket: () => this.config.bucket,
+    client: () => this.client,
+    send: (operation, call) => this.send(operation, call),
+    abort: (key, uploadId) => this.abortUpload(key, uploadId),
+  };
+
+  /** An abort the store refuses (s3rver does not implement it) is logged, not thrown. */
+  private async abortUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.send('abort', () =>
+        this.client.send(new AbortMultipartUploadCommand({ Bucket: this.config.bucket, Key: key, UploadId: uploadId })),
+      );
+    } catch (err) {
+      this.logger.warn({ err, key }, 'A multipart upload could not be aborted; the bucket’s lifecycle rule removes its parts');
+    }
+  }
+}
+
+/**
+ * One upload's way into the store: parts sent one after the other as the buffer fills; a single PutObject when the
+ * whole file fitted in the first.
+ */
+interface Wire {
+  bucket(): string;
+  client(): S3Client;
+  send<T>(operation: string, call: () => Promise<T>): Promise<T>;
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+class PartUpload {
+  private uploadId: string | undefined;
+  private readonly parts: CompletedPart[] = [];
+  private done = false;
+
+  constructor(
+    private readonly wire: Wire,
+    private readonly key: string,
+  ) {}
+
+  async part(bytes: Buffer): Promise<void> {
+    const { wire, key } = this;
+    const Bucket = wire.bucket();
+    this.uploadId ??= (await wire.send('create upload', () => wire.client().send(new CreateMultipartUploadCommand({ Bucket, Key: key }))))
+      .UploadId;
+    const PartNumber = this.parts.length + 1;
+    const UploadId = this.uploadId;
+    const sent = await wire.send('upload part', () =>
+      wire.client().send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length })),
+    );
+    this.parts.push({ PartNumber, ETag: sent.ETag });
+  }
+
+  async finish(rest: Buffer): Promise<void> {
+    const { wire, key } = this;
+    const Bucket = wire.bucket();
+    if (this.uploadId === undefined) {
+      await wire.send('put', () => wire.client().send(new PutObjectCommand({ Bucket, Key: key, Body: rest, ContentLength: rest.length })));
+    } else {
+      if (rest.length > 0) await this.part(rest);
+      const [UploadId, Parts] = [this.uploadId, this.parts];
+      await wire.send('complete upload', () =>
+        wire.client().send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts } })),
+      );
+    }
+    this.done = true;
+  }
+
+  /** Nothing stays behind: the multipart upload begun is aborted (a finished one cannot fail afterwards). */
+  async abort(): Promise<void> {
+    if (!this.done && this.uploadId !== undefined) await this.wire.abort(this.key, this.uploadId);
+  }
+}
+
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+
+/** The object (or the one a copy reads) does not exist. */
+function isMissing(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+function notImplemented(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'NotImplemented' || statusOf(err) === 501;
+}
