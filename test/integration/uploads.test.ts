@@ -6,9 +6,12 @@ import { connect, type AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { AddFileCommand } from '../../src/files/index.js';
+import { FileStorage } from '../../src/files/application/ports/file.ports.js';
+import { S3ObjectStorage } from '../../src/files/infrastructure/s3-object.storage.js';
 import { StagedUploadsSweep } from '../../src/files/infrastructure/staged-uploads.sweep.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiOk } from '../support/api-calls.js';
+import { TestS3Server } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 type Auth = Record<string, string>;
@@ -89,15 +92,33 @@ const aFile = (type: keyof typeof SAMPLES, over: Partial<Part> = {}): Part => ({
   ...over,
 });
 
-describe('POST /v1/files (uploads)', () => {
+/** Every file under `root` (staged ones included), relative to it. */
+function filesUnder(root: string): string[] {
+  const walk = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [relative(root, path)];
+        })
+      : [];
+  return walk(root);
+}
+
+// Every guarantee of uploads, on each store (docs/adr/0045, 0064): a local directory, and an S3-protocol server.
+describe.each(['local', 's3'] as const)('POST /v1/files (uploads) on the %s store', (store) => {
   let t: TestApp;
+  let s3: TestS3Server | undefined;
   let base: { port: number };
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '100000', FILE_STORAGE_QUOTA_BYTES: String(QUOTA) } });
+    s3 = store === 's3' ? await TestS3Server.start() : undefined;
+    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '100000', FILE_STORAGE_QUOTA_BYTES: String(QUOTA), ...s3?.env } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = { port: (t.app.getHttpServer().address() as AddressInfo).port };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
 
   const upload = (auth: Auth, parts: Part[], headers: Record<string, string> = {}) => {
     const { body, contentType } = form(...parts);
@@ -108,19 +129,10 @@ describe('POST /v1/files (uploads)', () => {
     expect([res.statusCode, JSON.parse(res.body).code]).toEqual([status, code]);
     return JSON.parse(res.body);
   };
-  /** Every file under the storage directory (staged ones included), relative to it. */
-  const stored = (): string[] => {
-    const walk = (dir: string): string[] =>
-      existsSync(dir)
-        ? readdirSync(dir).flatMap((name) => {
-            const path = join(dir, name);
-            return statSync(path).isDirectory() ? walk(path) : [relative(t.config.fileStorageDir, path)];
-          })
-        : [];
-    return walk(t.config.fileStorageDir);
-  };
+  /** Every file in the store (staged ones included): paths under its directory, or keys in its bucket. */
+  const stored = async (): Promise<string[]> => (s3 ? s3.keys() : filesUnder(t.config.fileStorageDir));
   const rowsOf = (workspaceId: string) => t.sql<{ id: string }>('SELECT id FROM files WHERE workspace_id = $1', [workspaceId]);
-  const stagedNow = () => stored().filter((p) => p.startsWith('.staging'));
+  const stagedNow = async () => (await stored()).filter((p) => p.startsWith('.staging'));
 
   /** A request over a real connection: its body written as given, the answer read as it comes. */
   function raw(
@@ -162,7 +174,7 @@ describe('POST /v1/files (uploads)', () => {
     const listed = (await t.inject({ method: 'GET', url: '/v1/files', headers: auth })).json();
     expect(listed.data.map((f: { mime_type: string }) => f.mime_type).sort()).toEqual(Object.keys(SAMPLES).sort());
     expect(await rowsOf(workspace.id)).toHaveLength(5);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
   });
 
   it('sanitises the part’s filename into the name', async () => {
@@ -185,7 +197,7 @@ describe('POST /v1/files (uploads)', () => {
     expectProblem(over, 413, 'payload_too_large');
     expect(over.headers.connection).toBe('close');
     expect(await rowsOf(workspace.id)).toEqual([]);
-    expect(stored().filter((p) => p.startsWith('.staging') || p.startsWith(workspace.id))).toEqual([]);
+    expect((await stored()).filter((p) => p.startsWith('.staging') || p.startsWith(workspace.id))).toEqual([]);
 
     const exact = await send(sized(LIMIT));
     expect(exact.statusCode).toBe(201);
@@ -197,7 +209,7 @@ describe('POST /v1/files (uploads)', () => {
       req.write(endless.body.subarray(0, endless.body.length - 30)),
     );
     expectProblem(open, 413, 'payload_too_large');
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
 
     // A declared length far past the limit is refused before the body is read.
     const declared = await raw({ ...auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': 50 * MiB }, (req) =>
@@ -205,7 +217,7 @@ describe('POST /v1/files (uploads)', () => {
     );
     expectProblem(declared, 413, 'payload_too_large');
     expect(await rowsOf(workspace.id)).toHaveLength(1);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
   });
 
   it('refuses bytes that are not what their part declares, SVG and HTML whatever they declare, with 400 and nothing stored', async () => {
@@ -237,7 +249,7 @@ describe('POST /v1/files (uploads)', () => {
     expectProblem(await junk('multipart/form-data; boundary=x', cut), 400, 'invalid_request');
     expectProblem(await junk('multipart/form-data; boundary=x', '\u0000\u0001junk--x--'), 400, 'invalid_request');
     expect(await rowsOf(workspace.id)).toEqual([]);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
   });
 
   it('answers 415 to a JSON body, and other routes still refuse multipart bodies with 415', async () => {
@@ -266,12 +278,16 @@ describe('POST /v1/files (uploads)', () => {
         `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     socket.write(body.subarray(0, MiB));
-    // The server has started staging the bytes; the client goes away.
-    await until(() => stagedNow().length === 1);
+    // The server has started staging the bytes (in the directory, or in a part buffer on its way to the bucket);
+    // the client goes away.
+    const storage = t.app.get(FileStorage);
+    const staging = async () => (storage instanceof S3ObjectStorage ? storage.uploadsInFlight : (await stagedNow()).length);
+    await until(async () => (await staging()) === 1);
     socket.destroy();
-    await until(() => stagedNow().length === 0);
+    await until(async () => (await staging()) === 0);
+    expect(await stagedNow()).toEqual([]);
     expect(await rowsOf(workspace.id)).toEqual([]);
-    expect(stored().filter((p) => p.startsWith(workspace.id))).toEqual([]);
+    expect((await stored()).filter((p) => p.startsWith(workspace.id))).toEqual([]);
   });
 
   it('refuses an upload past the workspace’s storage quota with 422, also to two at once', async () => {
@@ -289,7 +305,7 @@ describe('POST /v1/files (uploads)', () => {
     expect(refused.detail).toContain(String(QUOTA));
     expectProblem(await upload(auth, [aFile('image/png')]), 422, 'storage_quota_exceeded');
     expect(await rowsOf(workspace.id)).toHaveLength(2);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
     // Other workspaces are not affected.
     expect((await upload((await aTenant(t.commands)).auth, [aFile('image/gif')])).statusCode).toBe(201);
   });
@@ -305,7 +321,7 @@ describe('POST /v1/files (uploads)', () => {
     expectProblem(await upload(auth, [aFile('image/gif')], key), 422, 'idempotency_key_reused');
     expectProblem(await upload(auth, [aFile('image/png', { filename: 'other.png' })], key), 422, 'idempotency_key_reused');
     expect(await rowsOf(workspace.id)).toHaveLength(1);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
   });
 
   it('needs files:write, which keys with all scopes hold, and refuses test-mode keys', async () => {
@@ -318,8 +334,47 @@ describe('POST /v1/files (uploads)', () => {
     expectProblem(await upload({ authorization: `Bearer ${test.key}` }, [aFile('image/png')]), 403, 'test_key_read_only');
     expectProblem(await upload({}, [aFile('image/png')]), 401, 'invalid_api_key');
     expect(await rowsOf(workspace.id)).toEqual([]);
-    expect(stagedNow()).toEqual([]);
+    expect(await stagedNow()).toEqual([]);
   });
+
+  it('serves a file streamed with its headers, its id as ETag (304), and one byte range (206; 416 past the end)', async () => {
+    const { auth } = await aTenant(t.commands);
+    const bytes = SAMPLES['application/pdf']!.bytes;
+    const file = (await upload(auth, [aFile('application/pdf')])).json();
+    const whole = await t.inject({ method: 'GET', url: file.public_path });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.length),
+      etag: `"${file.id}"`,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-disposition': "inline; filename*=UTF-8''guide.pdf",
+    });
+    const fresh = await t.inject({ method: 'GET', url: file.public_path, headers: { 'if-none-match': `"${file.id}"` } });
+    expect([fresh.statusCode, fresh.body]).toEqual([304, '']);
+    const part = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=5-14' } });
+    expect([part.statusCode, part.headers['content-range'], part.headers['content-length']]).toEqual([206, `bytes 5-14/${bytes.length}`, '10']);
+    expect(part.rawPayload.equals(bytes.subarray(5, 15))).toBe(true);
+    const tail = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=-4' } });
+    expect(tail.rawPayload.equals(bytes.subarray(-4))).toBe(true);
+    // A range for another version of the file (If-Range), or several ranges: the whole file.
+    const other = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=0-1', 'if-range': '"file_other"' } });
+    expect([other.statusCode, other.rawPayload.length]).toEqual([200, bytes.length]);
+    const several = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=0-1,20-30' } });
+    expect([several.statusCode, several.rawPayload.length]).toEqual([200, bytes.length]);
+    const past = await t.inject({ method: 'GET', url: file.public_path, headers: { range: `bytes=${bytes.length}-` } });
+    expectProblem(past, 416, 'range_not_satisfiable');
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  if (store === 's3') {
+    it('writes nothing under its FILE_STORAGE_DIR: every byte went to the bucket', async () => {
+      expect(filesUnder(t.config.fileStorageDir)).toEqual([]);
+      expect((await stored()).length).toBeGreaterThan(10);
+    });
+  }
 
   it('makes a file an IMAGE block can show at once: published, the live page shows it', async () => {
     const { auth } = await aTenant(t.commands);
@@ -385,6 +440,6 @@ describe('the staged-uploads sweep (a crash between an upload’s commit and the
 });
 
 /** Waits until `done()` holds, checking every 20 ms (a hang fails the test by its time-out). */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
