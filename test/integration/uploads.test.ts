@@ -355,7 +355,11 @@ describe.each(['local', 's3'] as const)('POST /v1/files (uploads) on the %s stor
     const fresh = await t.inject({ method: 'GET', url: file.public_path, headers: { 'if-none-match': `"${file.id}"` } });
     expect([fresh.statusCode, fresh.body]).toEqual([304, '']);
     const part = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=5-14' } });
-    expect([part.statusCode, part.headers['content-range'], part.headers['content-length']]).toEqual([206, `bytes 5-14/${bytes.length}`, '10']);
+    expect([part.statusCode, part.headers['content-range'], part.headers['content-length']]).toEqual([
+      206,
+      `bytes 5-14/${bytes.length}`,
+      '10',
+    ]);
     expect(part.rawPayload.equals(bytes.subarray(5, 15))).toBe(true);
     const tail = await t.inject({ method: 'GET', url: file.public_path, headers: { range: 'bytes=-4' } });
     expect(tail.rawPayload.equals(bytes.subarray(-4))).toBe(true);

@@ -14,7 +14,8 @@ export function isStoreUnavailable(err: unknown): boolean {
     if (typeof e.code === 'string' && NETWORK.test(e.code)) return true;
     if (e.name === 'TimeoutError' || e.name === 'RequestTimeout') return true;
     const status = e.$metadata?.httpStatusCode;
-    if (typeof status === 'number' && status >= 500) return true;
+    // 501 Not Implemented is an answer (an operation this store lacks), not an outage.
+    if (typeof status === 'number' && status >= 500 && status !== 501) return true;
   }
   return false;
 }

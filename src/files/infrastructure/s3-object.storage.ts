@@ -130,7 +130,7 @@ export class S3ObjectStorage extends FileStorage {
     try {
       for await (const chunk of source) {
         tally.add(chunk);
-        for (let at = 0; at < chunk.length; ) {
+        for (let at = 0; at < chunk.length;) {
           const taken = chunk.copy(buffer.bytes, filled, at);
           filled += taken;
           at += taken;
@@ -259,8 +259,9 @@ class PartUpload {
   async part(bytes: Buffer): Promise<void> {
     const { wire, key } = this;
     const Bucket = wire.bucket();
-    this.uploadId ??= (await wire.send('create upload', () => wire.client().send(new CreateMultipartUploadCommand({ Bucket, Key: key }))))
-      .UploadId;
+    this.uploadId ??= (
+      await wire.send('create upload', () => wire.client().send(new CreateMultipartUploadCommand({ Bucket, Key: key })))
+    ).UploadId;
     const PartNumber = this.parts.length + 1;
     const UploadId = this.uploadId;
     const sent = await wire.send('upload part', () =>

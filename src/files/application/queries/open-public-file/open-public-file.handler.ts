@@ -19,6 +19,12 @@ export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery,
     const file = await this.files.byRoutedId(q.id);
     if (!file || file.state.name !== q.name) return null;
     const f = file.state;
-    return { id: f.id, name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes, open: (range) => this.storage.open(f.storageKey, range) };
+    return {
+      id: f.id,
+      name: f.name,
+      mimeType: f.mimeType,
+      sizeBytes: f.sizeBytes,
+      open: (range) => this.storage.open(f.storageKey, range),
+    };
   }
 }
