@@ -891,7 +891,7 @@ export interface components {
             /** @description urn:request:<request_id> */
             instance: string;
             /**
-             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, slug_taken, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, storage_quota_exceeded, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
+             * @description Branch on this. Known values: invalid_request, invalid_api_key, insufficient_scope, feature_not_enabled, test_key_read_only, resource_not_found, route_not_found, method_not_allowed, stale_snapshot, last_block_required, page_archived, slug_taken, idempotency_request_in_progress, request_timeout, request_header_fields_too_large, payload_too_large, range_not_satisfiable, unsupported_media_type, endpoint_limit_reached, endpoint_verification_failed, storage_quota_exceeded, idempotency_key_reused, rate_limited, quota_exhausted, internal_error, service_unavailable. Treat an unknown code by its HTTP status.
              * @example invalid_request
              * @example invalid_api_key
              * @example insufficient_scope
@@ -908,6 +908,7 @@ export interface components {
              * @example request_timeout
              * @example request_header_fields_too_large
              * @example payload_too_large
+             * @example range_not_satisfiable
              * @example unsupported_media_type
              * @example endpoint_limit_reached
              * @example endpoint_verification_failed
