@@ -150,6 +150,29 @@ describe('files on an object store shared by API processes on different machines
     for (const dir of dirs) expect(filesUnder(join(dir, 'files'))).toEqual([]);
   });
 
+  it('frees its connection to the store when a download is cut short or is a HEAD (more of them than its sockets)', async () => {
+    const [a, b] = apis;
+    const bytes = png(5, 6 * MiB);
+    const file = JSON.parse((await upload(a!.port, bytes)).body.toString()) as { public_path: string };
+    // The client holds 64 sockets to the store at most: a leak would hang the requests after the 64th.
+    for (let i = 0; i < 80; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: b!.port, method: 'GET', path: file.public_path }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+        req.end();
+      });
+      const head = await call(b!.port, 'HEAD', file.public_path);
+      expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(bytes.length), 0]);
+    }
+    const whole = await call(b!.port, 'GET', file.public_path);
+    expect([whole.status, whole.body.equals(bytes)]).toEqual([200, true]);
+  });
+
   it('refuses 10 MiB + 1 byte with 413 and an SVG with 400, leaving no object and no row', async () => {
     const [a] = apis;
     const before = await s3.keys();
