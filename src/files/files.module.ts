@@ -1,7 +1,9 @@
 import { Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../platform/config/config.module.js';
 import type { AppConfig } from '../platform/config/config.js';
+import { Metrics } from '../platform/observability/metrics.js';
 import { Janitor } from '../platform/workers/janitor.js';
+import { Gauge } from 'prom-client';
 import { AddFileHandler } from './application/commands/add-file/add-file.handler.js';
 import { UploadFileHandler } from './application/commands/upload-file/upload-file.handler.js';
 import { FileRepository, FileStorage } from './application/ports/file.ports.js';
@@ -44,6 +46,7 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap, OnModu
     private readonly janitor: Janitor,
     private readonly sweep: StagedUploadsSweep,
     private readonly storage: FileStorage,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleDestroy(): void {
@@ -52,6 +55,25 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap, OnModu
 
   onModuleInit(): void {
     this.janitor.add(this.sweep);
+    const storage = this.storage;
+    if (!(storage instanceof S3ObjectStorage)) return;
+    const registers = [this.metrics.registry];
+    new Gauge({
+      name: 'file_store_part_buffers_in_use',
+      help: 'Part buffers (5 MiB) lent to uploads on their way to the object store, of S3_UPLOAD_BUFFERS',
+      registers,
+      collect() {
+        this.set(storage.uploadsInFlight);
+      },
+    });
+    new Gauge({
+      name: 'file_store_unreachable',
+      help: '1 while the object store cannot be reached (file requests are answered 503), else 0',
+      registers,
+      collect() {
+        this.set(storage.isDown ? 1 : 0);
+      },
+    });
   }
 
   /** What a crash left staged is finished or removed at start too, where no janitor may run (docs/adr/0045). */

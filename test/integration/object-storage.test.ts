@@ -16,6 +16,7 @@ import { TestS3Server } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const MiB = 1024 * 1024;
+const METRICS_TOKEN = 'metrics-token-for-the-object-storage-tests';
 
 /** A real PNG of `width`×1 pixels (signature, IHDR, IDAT, IEND), `padding` zero bytes after it (a viewer ignores them). */
 function png(width: number, padding = 0): Buffer {
@@ -69,6 +70,13 @@ function call(port: number, method: string, path: string, headers: Record<string
   });
 }
 
+/** A gauge's value on a process's /metrics. */
+async function gauge(port: number, name: string): Promise<number> {
+  const text = (await call(port, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).body.toString();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(' ')[1]);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every file under `dir`, however deep. */
@@ -98,6 +106,7 @@ describe('files on an object store shared by API processes on different machines
       PORT: String(port),
       RUN_WORKERS: 'false',
       RATE_LIMIT_BURST_REQUESTS: '100000',
+      METRICS_TOKEN,
     };
     const { child, output } = await launch('dist/main.js', env, /API listening/);
     return { port, child, output };
@@ -200,11 +209,14 @@ describe('files on an object store shared by API processes on different machines
       }
       const refused = await upload(b!.port, png(2));
       expect([refused.status, refused.headers['retry-after'] !== undefined]).toEqual([503, true]);
+      expect(await gauge(b!.port, 'file_store_unreachable')).toBe(1);
     } finally {
       await s3.start();
     }
     const back = await call(b!.port, 'GET', file.public_path);
     expect(back.status).toBe(200);
+    expect(await gauge(b!.port, 'file_store_unreachable')).toBe(0);
+    expect(await gauge(b!.port, 'file_store_part_buffers_in_use')).toBe(0);
     const log = b!.output();
     expect(log.match(/File store unreachable/g)).toHaveLength(1);
     expect(log).toMatch(/File store reachable again/);

@@ -78,6 +78,11 @@ export class S3ObjectStorage extends FileStorage {
     return this.buffers.inUse;
   }
 
+  /** Whether the store is unreachable now (the last command failed for want of it). */
+  get isDown(): boolean {
+    return this.outage.isDown;
+  }
+
   close(): void {
     this.client.destroy();
   }
