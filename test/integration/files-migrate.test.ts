@@ -81,7 +81,7 @@ describe('files migrate --to s3', () => {
       const path = join(work, name);
       writeFileSync(path, bytes);
       const res = await cli(t, ['file', 'add', '--workspace', a.id, path], { FILE_STORAGE: 'local' });
-      expect(res.code).toBe(0);
+      if (res.code !== 0) throw new Error(`file add failed: ${res.stderr}`);
       added.push({ id: res.json.id, workspaceId: a.id, publicPath: res.json.public_path, key: `${a.id}/${res.json.id}`, bytes });
     }
     // Through the command, in another workspace: an empty file too.
