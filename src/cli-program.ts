@@ -14,6 +14,14 @@ import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 
 export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
+/** A job's result printed as any other, with an exit status of its own (1: some of the work failed, said on stderr). */
+export class Finished {
+  constructor(
+    readonly result: unknown,
+    readonly exitCode: number,
+  ) {}
+}
+
 /** The package's version (package.json, one folder above src/ and dist/). */
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -110,9 +118,8 @@ export function buildProgram(onJob: (job: Job) => void): Program {
       });
     });
 
-  program
-    .command('file')
-    .description('Files of a workspace')
+  const file = program.command('file').alias('files').description('Files of a workspace, and where their bytes are stored');
+  file
     .command('add')
     .description('Store a file for a workspace and print it (with its public path)')
     .requiredOption('--workspace <id>', WORKSPACE)
@@ -139,6 +146,31 @@ export function buildProgram(onJob: (job: Job) => void): Program {
             ? [nameForType(given.trim(), sniffed), sniffed]
             : [given, mime.getType(given) ?? 'application/octet-stream'];
         return commands.execute(new AddFileCommand(o.workspace, name, type, bytes));
+      });
+    });
+  file
+    .command('migrate')
+    .description(
+      "Copy every workspace's files from the local directory (FILE_STORAGE_DIR) to the object store the S3_* settings " +
+        'name, while the service keeps serving (FILE_STORAGE may still be local). Each object is read back and checked ' +
+        '(size, SHA-256); files the bucket holds already are skipped, so a run that stopped is run again. Progress on ' +
+        'stderr, a summary on stdout; exits 1 if any file failed',
+    )
+    .addOption(new Option('--to <store>', 'where to: s3').choices(['s3']).makeOptionMandatory())
+    .action(() => {
+      onJob(async ({ commands }) => {
+        const [{ s3SettingsOf, ConfigError }, { MigrateFilesCommand }] = await Promise.all([
+          import('./platform/config/config.js'),
+          import('./files/index.js'),
+        ]);
+        let target;
+        try {
+          target = s3SettingsOf(process.env);
+        } catch (err) {
+          throw err instanceof ConfigError ? new InvalidArgumentError(err.message) : err;
+        }
+        const summary = await commands.execute(new MigrateFilesCommand(target, (line) => process.stderr.write(`${line}\n`)));
+        return new Finished(summary, summary.failed > 0 ? 1 : 0);
       });
     });
 

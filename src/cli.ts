@@ -2,7 +2,7 @@
 // `--help`, `--version` and bad input answer without loading the application; a command's job then starts it.
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { INestApplicationContext } from '@nestjs/common';
-import { parseCli, type Job } from './cli-program.js';
+import { Finished, parseCli, type Job } from './cli-program.js';
 import { DomainError } from './platform/domain/domain-error.js';
 
 function oneLine(err: unknown): string {
@@ -34,8 +34,9 @@ async function main(): Promise<number> {
   try {
     app = await NestFactory.createApplicationContext(AppModule.forRoot(config, runtime), { logger: false });
     const result = await job({ commands: app.get(CommandBus), queries: app.get(QueryBus) });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
+    const finished = result instanceof Finished ? result : new Finished(result, 0);
+    process.stdout.write(`${JSON.stringify(finished.result, null, 2)}\n`);
+    return finished.exitCode;
   } catch (err) {
     process.stderr.write(`${oneLine(err)}\n`);
     return err instanceof DomainError || err instanceof InvalidArgumentError ? 2 : 1;

@@ -6,12 +6,15 @@ import { Janitor } from '../platform/workers/janitor.js';
 import { Gauge } from 'prom-client';
 import { AddFileHandler } from './application/commands/add-file/add-file.handler.js';
 import { UploadFileHandler } from './application/commands/upload-file/upload-file.handler.js';
-import { FileRepository, FileStorage } from './application/ports/file.ports.js';
+import { MigrateFilesHandler } from './application/commands/migrate-files/migrate-files.handler.js';
+import { FileCopier, FileRepository, FileStorage } from './application/ports/file.ports.js';
 import { GetWorkspaceFileHandler } from './application/queries/get-workspace-file/get-workspace-file.handler.js';
 import { ListFilesHandler } from './application/queries/list-files/list-files.handler.js';
+import { ListStoredFilesHandler } from './application/queries/list-stored-files/list-stored-files.handler.js';
 import { OpenPublicFileHandler } from './application/queries/open-public-file/open-public-file.handler.js';
 import { ResolveWorkspaceFileHandler } from './application/queries/resolve-workspace-file/resolve-workspace-file.handler.js';
 import { LocalDirectoryStorage } from './infrastructure/local-directory.storage.js';
+import { LocalToObjectStoreCopier } from './infrastructure/object-store-copier.js';
 import { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
 import { SqlFileRepository } from './infrastructure/sql-file.repository.js';
 import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
@@ -30,12 +33,15 @@ function fileStorageOf(config: AppConfig): FileStorage {
     AddFileHandler,
     UploadFileHandler,
     ListFilesHandler,
+    ListStoredFilesHandler,
+    MigrateFilesHandler,
     ResolveWorkspaceFileHandler,
     GetWorkspaceFileHandler,
     OpenPublicFileHandler,
     UploadReader,
     StagedUploadsSweep,
     { provide: FileRepository, useClass: SqlFileRepository },
+    { provide: FileCopier, useClass: LocalToObjectStoreCopier },
     { provide: FileStorage, inject: [APP_CONFIG], useFactory: fileStorageOf },
   ],
 })

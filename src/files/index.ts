@@ -1,5 +1,6 @@
 /** The files context's public entry: what other contexts, the CLI and tests may use. Everything else is private. */
 export { AddFileCommand } from './application/commands/add-file/add-file.command.js';
+export { MigrateFilesCommand, type MigrationSummary } from './application/commands/migrate-files/migrate-files.command.js';
 export { GetWorkspaceFileQuery } from './application/queries/get-workspace-file/get-workspace-file.query.js';
 export { ListFilesQuery } from './application/queries/list-files/list-files.query.js';
 export { OpenPublicFileQuery } from './application/queries/open-public-file/open-public-file.query.js';

@@ -43,6 +43,17 @@ describe('the operator CLI program', () => {
     expect(parseCli(['contact', 'erase', '--email', 'a@b.io', '--workspace', 'ws_1'])).toEqual(expect.any(Function));
   });
 
+  it('parses files migrate (file migrate too): --to is required and must be s3', () => {
+    expect(parseCli(['files', 'migrate', '--to', 's3'])).toEqual(expect.any(Function));
+    expect(parseCli(['file', 'migrate', '--to', 's3'])).toEqual(expect.any(Function));
+    expect(() => parseCli(['files', 'migrate'])).toThrow(
+      expect.objectContaining({ code: 'commander.missingMandatoryOptionValue' }) as never,
+    );
+    expect(() => parseCli(['files', 'migrate', '--to', 'local'])).toThrow(
+      expect.objectContaining({ code: 'commander.invalidArgument' }) as never,
+    );
+  });
+
   it("answers --version with the package's version, as an exit without a job", () => {
     expect(packageVersion()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     const out: string[] = [];

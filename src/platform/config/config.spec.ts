@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, s3SettingsOf } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -145,5 +145,31 @@ describe('loadConfig', () => {
     ]);
     for (const bad of ['0', 'yes', '10.0.0.0/33', '10.0.0.1/8/1', 'proxy.example.com', ','])
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a hop count/);
+  });
+});
+
+describe('s3SettingsOf (the target of files migrate --to s3)', () => {
+  const s3 = { S3_BUCKET: 'bio-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+
+  it('reads the S3_* settings whatever FILE_STORAGE says, as FILE_STORAGE=s3 reads them', () => {
+    const target = s3SettingsOf({ ...s3, FILE_STORAGE: 'local' });
+    expect(target).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'bio-files',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: false,
+      uploadBuffers: 8,
+    });
+    expect(loadConfig({ ...s3, FILE_STORAGE: 'local' }).fileStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ ...s3, FILE_STORAGE: 's3' }).fileStorage).toEqual(target);
+  });
+
+  it('requires S3_BUCKET, and both keys or neither', () => {
+    expect(() => s3SettingsOf({})).toThrow(new ConfigError('S3_BUCKET', 'is required for the object store'));
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(new ConfigError('S3_BUCKET', 'is required when FILE_STORAGE=s3'));
+    expect(() => s3SettingsOf({ S3_BUCKET: 'bio-files', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(s3SettingsOf({ S3_BUCKET: 'bio-files' }).credentials).toBeUndefined();
   });
 });

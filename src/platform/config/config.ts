@@ -147,16 +147,7 @@ export class ConfigError extends Error {
  * Throws ConfigError naming the first bad variable.
  */
 export function loadConfig(env: Record<string, string | undefined>, role: 'api' | 'worker' = 'api'): AppConfig {
-  const values: Record<string, unknown> = {};
-  for (const [name, parser] of Object.entries(envSchema)) {
-    const raw = env[name] === '' ? undefined : env[name];
-    const result = (parser as z.ZodType).safeParse(raw);
-    if (!result.success) {
-      throw new ConfigError(name, result.error.issues[0]?.message ?? 'is invalid');
-    }
-    values[name] = result.data;
-  }
-  const v = values as EnvValues;
+  const v = parseEnv(env);
   if (v.NODE_ENV === 'production' && !v.SECRET_ENCRYPTION_KEY) {
     throw new ConfigError('SECRET_ENCRYPTION_KEY', 'is required when NODE_ENV=production');
   }
@@ -234,9 +225,37 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
 /** The path the live site is mounted at: PUBLIC_SITE_URL's path (`/p` by default; '' serves slugs at the root). */
 type EnvValues = { [K in keyof typeof envSchema]: z.output<(typeof envSchema)[K]> };
 
+/** Every variable of the schema, parsed and validated; empty strings count as unset. Throws ConfigError. */
+function parseEnv(env: Record<string, string | undefined>): EnvValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, parser] of Object.entries(envSchema)) {
+    const raw = env[name] === '' ? undefined : env[name];
+    const result = (parser as z.ZodType).safeParse(raw);
+    if (!result.success) {
+      throw new ConfigError(name, result.error.issues[0]?.message ?? 'is invalid');
+    }
+    values[name] = result.data;
+  }
+  return values as EnvValues;
+}
+
+/** The object store's settings (FILE_STORAGE=s3, or the target of `files migrate --to s3`). */
+export type S3Settings = Extract<FileStorageConfig, { kind: 's3' }>;
+
 function fileStorageOf(v: EnvValues): FileStorageConfig {
-  if (v.FILE_STORAGE === 'local') return { kind: 'local' };
-  if (!v.S3_BUCKET) throw new ConfigError('S3_BUCKET', 'is required when FILE_STORAGE=s3');
+  return v.FILE_STORAGE === 'local' ? { kind: 'local' } : s3Of(v, 'when FILE_STORAGE=s3');
+}
+
+/**
+ * The object store the S3_* settings name, whatever FILE_STORAGE says: what `files migrate --to s3` copies to while
+ * the service still serves from its local directory. Throws ConfigError (S3_BUCKET unset, say).
+ */
+export function s3SettingsOf(env: Record<string, string | undefined>): S3Settings {
+  return s3Of(parseEnv(env), 'for the object store');
+}
+
+function s3Of(v: EnvValues, needed: string): S3Settings {
+  if (!v.S3_BUCKET) throw new ConfigError('S3_BUCKET', `is required ${needed}`);
   if (!v.S3_ACCESS_KEY_ID !== !v.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set with its pair, or neither');
   }

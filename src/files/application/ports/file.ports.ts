@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { S3Settings } from '../../../platform/config/config.js';
 import type { WorkspaceFile } from '../../domain/workspace-file.js';
 
 /** Bytes written to the store's staging area (docs/adr/0045): kept, but not served until promoted to their key. */
@@ -58,4 +59,29 @@ export abstract class FileRepository {
    * uploads to one workspace check the quota one after the other.
    */
   abstract lockStorageUse(workspaceId: string): Promise<number>;
+}
+
+/** What copying one file to the object store came to (`files migrate --to s3`). */
+export type FileCopyOutcome =
+  | { readonly kind: 'copied'; readonly bytes: number }
+  /** the object holds these bytes already (same size, same SHA-256), or the file is there only */
+  | { readonly kind: 'already_there'; readonly onlyThere: boolean }
+  | { readonly kind: 'missing_locally' }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+/** One run's way from the local directory to one bucket; `close()` ends it. */
+export interface FileCopy {
+  /** Throws when the bucket cannot be reached or written (wrong name, wrong credentials, the store down). */
+  check(): Promise<void>;
+  /** Copies the local file at `key` to the same key in the bucket unless it is there already, and reads it back. */
+  copy(key: string, sizeBytes: number): Promise<FileCopyOutcome>;
+  close(): void;
+}
+
+/**
+ * Port: copies files from the local directory (FILE_STORAGE_DIR) to an S3-compatible object store, whatever
+ * FILE_STORAGE says (docs/adr/0064). Read-only on the local side; every object copied is read back and checked.
+ */
+export abstract class FileCopier {
+  abstract to(target: S3Settings): FileCopy;
 }
