@@ -107,7 +107,7 @@ export async function uploadsBench({ launch, freePort, stopGracefully, rssOf, cp
     try {
       api = await launch('dist/main.js', { ...env, PORT: String(port) }, port);
       const failures = new Map(); // "status code" → count
-      const examples = [];
+      const examples = new Map(); // the first answer of each kind of failure
       let created = 0;
       const upload = async (file, name) => {
         const { body, length, contentType } = multipart(file, name);
@@ -128,7 +128,7 @@ export async function uploadsBench({ launch, freePort, stopGracefully, rssOf, cp
         if (status === 201) return void created++;
         const code = status ? `${status} ${/"code":"([^"]+)"/.exec(text)?.[1] ?? ''}`.trim() : 'no answer';
         failures.set(code, (failures.get(code) ?? 0) + 1);
-        if (examples.length < 3) examples.push(`${code}: ${/"detail":"([^"]+)"/.exec(text)?.[1] ?? text.slice(0, 200)}`);
+        if (!examples.has(code)) examples.set(code, /"detail":"([^"]+)"/.exec(text)?.[1] ?? text.slice(0, 200));
       };
 
       // Warm-up (JIT, the database pool, the store's connections; on s3, the first part buffer), not measured.
@@ -183,7 +183,7 @@ export async function uploadsBench({ launch, freePort, stopGracefully, rssOf, cp
         peak,
         after,
         failed,
-        examples,
+        examples: [...examples].map(([code, detail]) => `${code}: ${detail}`),
         stored,
         expected: created + warmed,
         staged,
