@@ -12,7 +12,10 @@
 //  - the publish scheduler: 10,000 pages scheduled for one instant, published by two worker processes, each
 //    exactly once (bench/scheduler.mjs);
 //  - tracing's cost: the API's read and create with tracing off and on (OTLP to a local stand-in; bench/traces.mjs);
-//  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`).
+//  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`);
+//  - uploads on each file store: 4 × 50 concurrent 5 MiB uploads to the API with FILE_STORAGE=local, then s3 (an
+//    in-process s3rver), uploads/s and the API's RSS idle and at peak (target: peak within 100 MiB of idle;
+//    bench/uploads.mjs).
 // A fresh database (dropped at the end) on the server `npm start` uses: DATABASE_URL's, else the embedded
 // PostgreSQL in DATA_DIR (bench/database.mjs).
 import autocannon from 'autocannon';
@@ -29,6 +32,7 @@ import { benchDatabase } from './database.mjs';
 import { tracesBench } from './traces.mjs';
 import { growthBench } from './growth.mjs';
 import { erasureBench } from './erasure.mjs';
+import { uploadsBench, uploadLines, uploadRows } from './uploads.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -45,13 +49,14 @@ const SITE_REQUESTS = Number(process.env.BENCH_SITE_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // BENCH_CPU_PROF=<dir>: the API and worker write V8 CPU profiles there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces runs one part; BENCH_ONLY=read only the page read and its baseline;
+// BENCH_ONLY=http|webhooks|site|bomb|scheduler|cli|traces|uploads runs one part; BENCH_ONLY=read only the page read and its baseline;
 // BENCH_ONLY=cache only the live-page cache's byte bound (200 largest pages viewed in turn; BENCH_ONLY=site runs it too).
 // BENCH_SITE_REQUESTS: the fixed-count run's size (default 20,000).
 // BENCH_ONLY=growth: the hot paths on a fresh database and over a year of data, and the retention run
 // (bench/growth.mjs; BENCH_GROWTH_SCALE, BENCH_GROWTH_PURGE).
 // BENCH_ONLY=erasure: DELETE /v1/contacts/{id} in a workspace holding 24 hours of stored idempotent responses at the
 // sustained write rate (bench/erasure.mjs; BENCH_ERASURE_KEYS, BENCH_ERASURE_CARRIERS).
+// BENCH_ONLY=uploads: the uploads part alone (bench/uploads.mjs; BENCH_UPLOADS_ROUNDS, BENCH_UPLOADS_CONCURRENCY).
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
 // BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
@@ -714,6 +719,11 @@ try {
     const lines = await erasureBench({ launch, freePort, stopGracefully, rssOf, sleep, common, auth, ws, dbUrl, masterKey: key });
     console.log(`\nnpm run bench (erasure): Node ${process.versions.node}\n`);
     for (const line of lines) console.log(`- ${line}`);
+  } else if (ONLY === 'uploads') {
+    const results = await uploadsBench({ launch, freePort, stopGracefully, rssOf, cpuOf, sleep, cli, common });
+    console.log(`\nnpm run bench (uploads): Node ${process.versions.node}\n`);
+    for (const line of uploadLines(results)) console.log(`- ${line}`);
+    if (results.some((r) => r.created < r.total)) process.exitCode = 1;
   } else if (ONLY === 'growth') {
     const lines = await growthBench({ launch, freePort, stopGracefully, cannon, common, auth, ws, dbUrl });
     console.log(`\nnpm run bench (growth): Node ${process.versions.node}\n`);
@@ -731,6 +741,11 @@ try {
       await tracesBench({ launch, freePort, stopGracefully, common, auth, report, duration: DURATION, rounds: ROUNDS });
     const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'].includes(ONLY) ? null : await webhookBench();
     if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
+    if (!ONLY) {
+      const results = await uploadsBench({ launch, freePort, stopGracefully, rssOf, cpuOf, sleep, cli, common });
+      rows.push(...uploadRows(results));
+      if (results.some((r) => r.created < r.total)) process.exitCode = 1;
+    }
     console.log(`\nnpm run bench: ${CONNECTIONS} connections, ${DURATION} s per HTTP run, Node ${process.versions.node}\n`);
     console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
     for (const r of [...rows, ...(hooks ?? [])]) console.log(`| ${r.join(' | ')} |`);
