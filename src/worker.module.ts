@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsRetentionModule } from './analytics/analytics-retention.module.js';
+import { FileStorageModule } from './files/file-storage.module.js';
 import { PageSchedulingModule } from './pages/page-scheduling.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -9,10 +10,10 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 
 /**
  * The worker process's module graph (`npm run worker`): the platform and what the background loops run (the outbox
- * relay and the webhook fan-out, the dispatcher, the publish scheduler, the janitor and its tasks), and nothing of
- * the HTTP side: no controllers, request pipeline, OpenAPI document, validation or site renderer, which the worker
- * would only load and keep in memory (docs/adr/0040). `npm start` runs the same loops inside AppModule, whose
- * context modules import these ones.
+ * relay and the webhook fan-out, the dispatcher, the publish scheduler, the janitor and its tasks, the staged-uploads
+ * sweep of the file store among them), and nothing of the HTTP side: no controllers, request pipeline, OpenAPI
+ * document, validation or site renderer, which the worker would only load and keep in memory (docs/adr/0040).
+ * `npm start` runs the same loops inside AppModule, whose context modules import these ones.
  */
 @Module({})
 export class WorkerModule {
@@ -25,6 +26,7 @@ export class WorkerModule {
         WebhookDeliveryModule,
         PageSchedulingModule,
         AnalyticsRetentionModule,
+        FileStorageModule,
       ],
     };
   }

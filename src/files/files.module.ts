@@ -1,33 +1,25 @@
-import { Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../platform/config/config.module.js';
-import type { AppConfig } from '../platform/config/config.js';
-import { Metrics } from '../platform/observability/metrics.js';
-import { Janitor } from '../platform/workers/janitor.js';
+import { Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { Gauge } from 'prom-client';
+import { Metrics } from '../platform/observability/metrics.js';
 import { AddFileHandler } from './application/commands/add-file/add-file.handler.js';
-import { UploadFileHandler } from './application/commands/upload-file/upload-file.handler.js';
 import { MigrateFilesHandler } from './application/commands/migrate-files/migrate-files.handler.js';
-import { FileCopier, FileRepository, FileStorage } from './application/ports/file.ports.js';
+import { UploadFileHandler } from './application/commands/upload-file/upload-file.handler.js';
+import { FileCopier, FileStorage } from './application/ports/file.ports.js';
 import { GetWorkspaceFileHandler } from './application/queries/get-workspace-file/get-workspace-file.handler.js';
 import { ListFilesHandler } from './application/queries/list-files/list-files.handler.js';
 import { ListStoredFilesHandler } from './application/queries/list-stored-files/list-stored-files.handler.js';
 import { OpenPublicFileHandler } from './application/queries/open-public-file/open-public-file.handler.js';
 import { ResolveWorkspaceFileHandler } from './application/queries/resolve-workspace-file/resolve-workspace-file.handler.js';
-import { LocalDirectoryStorage } from './infrastructure/local-directory.storage.js';
 import { LocalToObjectStoreCopier } from './infrastructure/object-store-copier.js';
 import { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
-import { SqlFileRepository } from './infrastructure/sql-file.repository.js';
 import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
 import { FilesController, PublicFilesController } from './interface/http/files.controller.js';
 import { UploadReader } from './interface/http/upload.reader.js';
+import { FileStorageModule } from './file-storage.module.js';
 
-/** The store FILE_STORAGE names (docs/adr/0064). */
-function fileStorageOf(config: AppConfig): FileStorage {
-  return config.fileStorage.kind === 's3' ? new S3ObjectStorage(config.fileStorage) : new LocalDirectoryStorage(config.fileStorageDir);
-}
-
-/** Workspace files: records in PostgreSQL, bytes behind the FileStorage port. */
+/** Workspace files: records in PostgreSQL, bytes behind the FileStorage port (FileStorageModule). */
 @Module({
+  imports: [FileStorageModule],
   controllers: [FilesController, PublicFilesController],
   providers: [
     AddFileHandler,
@@ -39,28 +31,20 @@ function fileStorageOf(config: AppConfig): FileStorage {
     GetWorkspaceFileHandler,
     OpenPublicFileHandler,
     UploadReader,
-    StagedUploadsSweep,
-    { provide: FileRepository, useClass: SqlFileRepository },
     { provide: FileCopier, useClass: LocalToObjectStoreCopier },
-    { provide: FileStorage, inject: [APP_CONFIG], useFactory: fileStorageOf },
   ],
 })
-export class FilesModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('Files');
 
   constructor(
-    private readonly janitor: Janitor,
     private readonly sweep: StagedUploadsSweep,
     private readonly storage: FileStorage,
     private readonly metrics: Metrics,
   ) {}
 
-  onModuleDestroy(): void {
-    if (this.storage instanceof S3ObjectStorage) this.storage.close();
-  }
-
+  /** The object store's gauges, in processes that serve uploads. */
   onModuleInit(): void {
-    this.janitor.add(this.sweep);
     const storage = this.storage;
     if (!(storage instanceof S3ObjectStorage)) return;
     const registers = [this.metrics.registry];
