@@ -29,4 +29,4 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /data/files && chown -R node:node /data
 USER node
 EXPOSE 3000
-CMD ["node", "dist/main.js"]
+CMD ["node", "--expose-gc", "dist/main.js"]

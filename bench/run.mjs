@@ -60,6 +60,12 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
 // BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
+// API processes run with the Node flags `npm run api` gives them (package.json: --expose-gc, docs/adr/0064).
+const API_FLAGS = (
+  /node ((?:--\S+ )*)dist\/main\.js/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url))).scripts.api)?.[1] ?? ''
+)
+  .split(' ')
+  .filter(Boolean);
 const WORKER_FLAGS = [
   ...(
     /node ((?:--\S+ )*)dist\/worker\.js/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url))).scripts.worker)?.[1] ??
@@ -110,6 +116,7 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 function launch(entry, env, ready) {
   const flags = PROFILE_DIR && entry.startsWith('dist/') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   if (entry === 'dist/worker.js') flags.push(...WORKER_FLAGS);
+  if (entry === 'dist/main.js') flags.push(...API_FLAGS);
   const child = spawn(process.execPath, [...flags, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';

@@ -6,10 +6,10 @@
 // RSS is sampled every 50 ms and its peak reported. Every upload must be answered 201; any other answer is counted
 // and listed. Afterwards the store must hold every file at its key and nothing staged.
 // Target: the peak within 100 MiB of idle on both stores (uploads are streamed: to disk, or to the object store in
-// bounded 5 MiB part buffers, S3_UPLOAD_BUFFERS of them: 8 by default, or as this environment sets it; past 8 in
-// flight and 32 waiting, an upload is refused 503, so 50 at once on the defaults are not all taken).
-// The API's V8 heap and external memory (its metrics) and the CPU used are printed next to the RSS: with one upload
-// at a time, external memory already climbs about 64 MiB (dead socket and part Buffers until V8's next full GC).
+// bounded 5 MiB part buffers, S3_UPLOAD_BUFFERS of them: 4 by default, or as this environment sets it).
+// The API's V8 heap and external memory (its metrics) and the CPU used are printed next to the RSS. The API runs with
+// the flags of `npm run api` (--expose-gc: upload garbage collected every 8 MiB, docs/adr/0064); without them,
+// external memory climbs about 64 MiB even with one upload at a time (dead socket Buffers until V8's next full GC).
 // The rate limit's burst and the workspace's storage quota are raised for the run; each store gets a fresh workspace.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -233,16 +233,21 @@ async function storedKeys(kind, dir, client) {
 
 /** The results as the lines `BENCH_ONLY=uploads` prints. */
 export const uploadLines = (results) =>
-  results.map(
-    (r) =>
+  results.map((r) => {
+    const over = r.peak - r.idle > 100 ? ', OVER the 100 MiB target' : '';
+    const failed = r.failed.length ? ` (failed: ${r.failed.join(', ')}; e.g. ${r.examples.join(' | ')})` : '';
+    const client = r.kind === 's3' ? 'client and s3rver' : 'client';
+    return (
       `uploads (${r.kind}): ${r.rate.toFixed(1)} uploads/s, RSS idle ${r.idle.toFixed(0)} MiB, peak ${r.peak.toFixed(0)} MiB ` +
-      `(+${(r.peak - r.idle).toFixed(0)} MiB${r.peak - r.idle > 100 ? ', OVER the 100 MiB target' : ''}); ` +
+      `(+${(r.peak - r.idle).toFixed(0)} MiB${over}); ` +
       `${ROUNDS} × ${CONCURRENCY} concurrent uploads of ${FILE_BYTES / MiB} MiB in ${r.seconds.toFixed(1)} s, ` +
-      `${n(r.created)} of ${n(r.total)} answered 201${r.failed.length ? ` (failed: ${r.failed.join(', ')}; e.g. ${r.examples.join(' | ')})` : ''}; ` +
-      `V8 heap ${r.idleMemory.heap.toFixed(0)} MiB idle, ${r.high.heap.toFixed(0)} at most; external ${r.idleMemory.external.toFixed(0)} MiB idle, ` +
-      `${r.high.external.toFixed(0)} at most; RSS ${r.after.toFixed(0)} MiB 1 s after; CPU: API ${r.cpu.api.toFixed(1)} s, ` +
-      `bench process (client${r.kind === 's3' ? ' and s3rver' : ''}) ${r.cpu.own.toFixed(1)} s; store: ${n(r.stored)} of ${n(r.expected)} files, ${n(r.staged)} staged left`,
-  );
+      `${n(r.created)} of ${n(r.total)} answered 201${failed}; ` +
+      `V8 heap ${r.idleMemory.heap.toFixed(0)} MiB idle, ${r.high.heap.toFixed(0)} at most; ` +
+      `external ${r.idleMemory.external.toFixed(0)} MiB idle, ${r.high.external.toFixed(0)} at most; ` +
+      `RSS ${r.after.toFixed(0)} MiB 1 s after; CPU: API ${r.cpu.api.toFixed(1)} s, bench process (${client}) ${r.cpu.own.toFixed(1)} s; ` +
+      `store: ${n(r.stored)} of ${n(r.expected)} files, ${n(r.staged)} staged left`
+    );
+  });
 
 /** The results as rows of the full run's table. */
 export const uploadRows = (results) =>

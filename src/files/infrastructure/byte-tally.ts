@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StagedBytes } from '../application/ports/file.ports.js';
+import { collectUploadGarbage } from './upload-garbage.js';
 
 /** The first bytes kept for telling a file's type from its signature (file-type reads up to 4,100). */
 const HEAD_BYTES = 4100;
@@ -12,6 +13,7 @@ export class ByteTally {
   private size = 0;
 
   add(chunk: Buffer): void {
+    collectUploadGarbage(chunk.length);
     this.hash.update(chunk);
     if (this.headBytes < HEAD_BYTES) {
       const taken = chunk.subarray(0, HEAD_BYTES - this.headBytes);

@@ -23,7 +23,7 @@ describe('PartBuffers (the part buffers lent to uploads on their way to an objec
     const pool = new PartBuffers(1, 16, 30);
     const held = await pool.acquire();
     await expect(pool.acquire()).rejects.toBeInstanceOf(DependencyUnavailableError);
-    const queue = Array.from({ length: 4 }, () => pool.acquire());
+    const queue = Array.from({ length: 16 }, () => pool.acquire());
     await expect(pool.acquire()).rejects.toMatchObject({ code: 'service_unavailable', retryAfterSeconds: 1 });
     held.release();
     const first = await queue[0]!;

@@ -15,8 +15,8 @@ interface Waiter {
  * The part buffers one process lends to uploads on their way to an object store (docs/adr/0064): at most `size`,
  * each `partBytes` long, allocated on first use and reused. An upload holds one from its first byte to its last, so
  * none waits on another's half-filled buffer (no deadlock). An upload that finds none free waits, at most `waitMs`
- * and behind at most `4 × size` others; past either it is refused with 503 and Retry-After: memory stays bounded
- * whatever the number of concurrent uploads.
+ * and behind at most `16 × size` others (a waiting upload is not read, so it holds no memory); past either it is
+ * refused with 503 and Retry-After. Memory stays bounded whatever the number of concurrent uploads.
  */
 export class PartBuffers {
   private readonly free: Buffer[] = [];
@@ -37,7 +37,7 @@ export class PartBuffers {
   acquire(): Promise<PartBuffer> {
     const ready = this.free.pop() ?? (this.allocated < this.size ? this.allocate() : undefined);
     if (ready) return Promise.resolve(this.lend(ready));
-    if (this.waiting.length >= 4 * this.size) return Promise.reject(busy());
+    if (this.waiting.length >= 16 * this.size) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         grant: resolve,

@@ -160,7 +160,7 @@ describe('s3SettingsOf (the target of files migrate --to s3)', () => {
       bucket: 'bio-files',
       credentials: { accessKeyId: 'k', secretAccessKey: 's' },
       forcePathStyle: false,
-      uploadBuffers: 8,
+      uploadBuffers: 4,
     });
     expect(loadConfig({ ...s3, FILE_STORAGE: 'local' }).fileStorage).toEqual({ kind: 'local' });
     expect(loadConfig({ ...s3, FILE_STORAGE: 's3' }).fileStorage).toEqual(target);

@@ -105,8 +105,8 @@ export const envSchema = {
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   // Uploads to S3 are sent in parts of 5 MiB held in memory (the least S3 takes); one process holds at most this
-  // many at once (40 MiB by default), and an upload that waits 10 s for one is answered 503 (docs/adr/0064).
-  S3_UPLOAD_BUFFERS: int(1, 1024).default(8),
+  // many at once (20 MiB by default), and an upload that waits 10 s for one is answered 503 (docs/adr/0064).
+  S3_UPLOAD_BUFFERS: int(1, 1024).default(4),
   // POST /v1/files: the largest file one upload may carry (10 MiB), and the bytes of files one workspace may hold in
   // all (1 GiB); past them 413 payload_too_large and 422 storage_quota_exceeded (docs/adr/0045).
   FILE_UPLOAD_MAX_BYTES: int(1, 50 * 1024 * 1024).default(10 * 1024 * 1024),
