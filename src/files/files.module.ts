@@ -47,23 +47,25 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
   onModuleInit(): void {
     const storage = this.storage;
     if (!(storage instanceof S3ObjectStorage)) return;
-    const registers = [this.metrics.registry];
-    new Gauge({
-      name: 'file_store_part_buffers_in_use',
-      help: 'Part buffers (5 MiB) lent to uploads on their way to the object store, of S3_UPLOAD_BUFFERS',
-      registers,
-      collect() {
-        this.set(storage.uploadsInFlight);
-      },
-    });
-    new Gauge({
-      name: 'file_store_unreachable',
-      help: '1 while the object store cannot be reached (file requests are answered 503), else 0',
-      registers,
-      collect() {
-        this.set(storage.isDown ? 1 : 0);
-      },
-    });
+    const gauges = [
+      new Gauge({
+        name: 'file_store_part_buffers_in_use',
+        help: 'Part buffers (5 MiB) lent to uploads on their way to the object store, of S3_UPLOAD_BUFFERS',
+        registers: [],
+        collect() {
+          this.set(storage.uploadsInFlight);
+        },
+      }),
+      new Gauge({
+        name: 'file_store_unreachable',
+        help: '1 while the object store cannot be reached (file requests are answered 503), else 0',
+        registers: [],
+        collect() {
+          this.set(storage.isDown ? 1 : 0);
+        },
+      }),
+    ];
+    for (const gauge of gauges) this.metrics.registry.registerMetric(gauge);
   }
 
   /** What a crash left staged is finished or removed at start too, where no janitor may run (docs/adr/0045). */
