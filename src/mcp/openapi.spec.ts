@@ -115,5 +115,7 @@ describe('reading the OpenAPI document', () => {
     expect(retire).toMatchObject({ destructive: true, openWorld: false });
     expect(remove).toMatchObject({ destructive: true }); // a DELETE
     expect(remove!.output).toBeUndefined(); // a 204 has no body
+    expect(remove!.noContent).toBe(true);
+    expect(create!.noContent).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ export interface Operation {
   body?: { schema: JsonSchema; required: boolean };
   /** the JSON body of the success response, `$ref`s inlined (none for a 204) */
   output?: JsonSchema;
+  /** its success is a 204 No Content (a delete): no body, and the tool reports the fact instead */
+  noContent?: true;
   /** the problem+json body of its error responses, `$ref`s inlined */
   problem?: JsonSchema;
   /** `x-destructive`, or a DELETE: undoes something a caller cannot simply redo */
@@ -107,6 +109,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       // has no tool.
       if (requestBody && !json) continue;
       const { output, problem } = responseSchemas(doc, op.responses ?? {});
+      const noContent = !output && Object.keys(op.responses ?? {}).includes('204');
       operations.push({
         id: op.operationId,
         method: method.toUpperCase(),
@@ -118,6 +121,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         idempotent: params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
         ...(json ? { body: { schema: json.schema ?? {}, required: requestBody?.required === true } } : {}),
         ...(output ? { output } : {}),
+        ...(noContent ? { noContent: true as const } : {}),
         ...(problem ? { problem } : {}),
         destructive: op['x-destructive'] === true || method === 'delete',
         openWorld: op['x-open-world'] === true,

@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiUnreachableError, type ApiClient } from './api-client.js';
 import type { Operation } from './openapi.js';
-import { ArgumentError, IDEMPOTENCY_KEY_ARG, failure, requestFor, resultOf, toolFor, toolName } from './tools.js';
+import { ArgumentError, IDEMPOTENCY_KEY_ARG, failure, noContentOf, requestFor, resultOf, toolFor, toolName } from './tools.js';
 
 /** Told to the client at start (MCP `instructions`): how the API's pages work, so that a model gets it right first time. */
 export const INSTRUCTIONS = `Tools for one workspace of a bio-page service, through its public API (each tool is one API operation).
@@ -58,7 +58,7 @@ export function createMcpServer(info: { title: string; version: string }, ops: O
       throw err;
     }
     try {
-      return resultOf(await api.send(call));
+      return resultOf(await api.send(call), noContentOf(op, request.params.arguments ?? {}));
     } catch (err) {
       if (!(err instanceof ApiUnreachableError)) throw err;
       const key = call.headers?.['idempotency-key'];

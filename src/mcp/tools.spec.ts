@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Operation } from './openapi.js';
-import { ArgumentError, requestFor, resultOf, toolFor, toolName } from './tools.js';
+import { ArgumentError, noContentOf, requestFor, resultOf, toolFor, toolName } from './tools.js';
 
 const op = (overrides: Partial<Operation>): Operation => ({
   id: 'getPage',
@@ -18,6 +18,7 @@ const op = (overrides: Partial<Operation>): Operation => ({
 const removeBlock = op({
   id: 'removeBlock',
   method: 'DELETE',
+  noContent: true,
   path: '/v1/pages/{page_id}/blocks/{block_id}',
   scope: 'pages:write',
   destructive: true,
@@ -85,7 +86,26 @@ describe('a tool per operation', () => {
     const problem = { type: 'object', properties: { code: { type: 'string' } } };
     expect(toolFor(op({ output: page, problem })).outputSchema).toEqual({ type: 'object', anyOf: [page, problem] });
     expect(toolFor(op({ output: page })).outputSchema).toEqual(page);
-    expect(toolFor(removeBlock).outputSchema).toBeUndefined(); // 204: nothing structured
+    expect(toolFor(op({ id: 'legacyDelete', method: 'DELETE' })).outputSchema).toBeUndefined(); // no declared answer
+  });
+
+  it('declares for a 204 (a delete) that it was deleted, with the path parameters it named, or the problem', () => {
+    const problem = { type: 'object', properties: { code: { type: 'string' } } };
+    const deleted = {
+      type: 'object',
+      description: 'The API answered 204 No Content: /v1/pages/{page_id}/blocks/{block_id} no longer exists.',
+      properties: {
+        deleted: { type: 'boolean', const: true },
+        page_id: { type: 'string', description: 'The page_id the call named.' },
+        block_id: { type: 'string', description: 'The block_id the call named.' },
+      },
+      required: ['deleted', 'page_id', 'block_id'],
+      additionalProperties: false,
+    };
+    expect(toolFor(removeBlock).outputSchema).toEqual(deleted);
+    expect(toolFor({ ...removeBlock, problem }).outputSchema).toEqual({ type: 'object', anyOf: [deleted, problem] });
+    const clear = op({ id: 'clearThing', method: 'POST', noContent: true });
+    expect(toolFor(clear).outputSchema).toMatchObject({ properties: { done: { const: true } }, required: ['done', 'page_id'] });
   });
 
   it('describes itself with the summary, the description and the scope', () => {
@@ -149,6 +169,13 @@ describe('calling a tool', () => {
       structuredContent: { id: 'pg_1' },
     });
     expect(resultOf({ status: 204, body: undefined })).toEqual({ content: [{ type: 'text', text: 'HTTP 204, no content.' }] });
+    const gone = noContentOf(removeBlock, { page_id: 'pg_1', block_id: 'bl_2', expected_updated_at: 'x' });
+    expect(gone).toEqual({ deleted: true, page_id: 'pg_1', block_id: 'bl_2' });
+    expect(resultOf({ status: 204, body: undefined }, gone)).toEqual({
+      content: [{ type: 'text', text: '{"deleted":true,"page_id":"pg_1","block_id":"bl_2"}' }],
+      structuredContent: gone,
+    });
+    expect(noContentOf(op({}), { page_id: 'pg_1' })).toBeUndefined(); // a JSON answer is its own structured content
     const problem = {
       type: '/docs/errors/stale-snapshot',
       title: 'Stale snapshot',

@@ -39,6 +39,7 @@ export function toolFor(op: Operation): Tool {
     description: `${op.summary}.${op.description ? `\n\n${op.description}` : ''}${scopeNote}`,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
     ...(op.output ? { outputSchema: outputSchemaOf(op.output, op.problem) } : {}),
+    ...(op.noContent ? { outputSchema: outputSchemaOf(noContentSchema(op), op.problem) } : {}),
     annotations: {
       title: op.summary,
       readOnlyHint: read,
@@ -57,6 +58,36 @@ export function toolFor(op: Operation): Tool {
  */
 function outputSchemaOf(success: JsonSchema, problem: JsonSchema | undefined): Tool['outputSchema'] {
   return { type: 'object', ...(problem ? { anyOf: [success, problem] } : success) } as Tool['outputSchema'];
+}
+
+/** The flag a 204 answer is reported by: `deleted` for a DELETE (the resource at its path is gone), else `done`. */
+const doneFlag = (op: Operation): string => (op.method === 'DELETE' ? 'deleted' : 'done');
+const pathParams = (op: Operation) => op.params.filter((p) => p.in === 'path');
+
+/**
+ * What a tool whose operation answers 204 No Content (a delete) returns as structured content, so that it has an
+ * `outputSchema` like every other tool: `{"deleted": true}` with the path parameters it was called with
+ * (`{"deleted": true, "endpoint_id": "we_…"}`).
+ */
+export function noContentSchema(op: Operation): JsonSchema {
+  const flag = doneFlag(op);
+  const params = pathParams(op);
+  return {
+    type: 'object',
+    description: `The API answered 204 No Content: ${flag === 'deleted' ? `${op.path} no longer exists` : 'done'}.`,
+    properties: {
+      [flag]: { type: 'boolean', const: true },
+      ...Object.fromEntries(params.map((p) => [p.name, { type: 'string', description: `The ${p.name} the call named.` }])),
+    },
+    required: [flag, ...params.map((p) => p.name)],
+    additionalProperties: false,
+  };
+}
+
+/** The structured content of a 204 answer to a call of `op` with `args` (see noContentSchema); undefined for others. */
+export function noContentOf(op: Operation, args: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!op.noContent) return undefined;
+  return { [doneFlag(op)]: true, ...Object.fromEntries(pathParams(op).map((p) => [p.name, String(args[p.name])])) };
 }
 
 /** Arguments a tool cannot send (a missing path parameter, an unknown name): reported to the caller, no request made. */
@@ -101,11 +132,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
 
 /**
  * A success is its JSON body, as text and (when an object) as structured content. An API error is the API's own
- * problem+json (same code, status, request_id and detail), with `isError`.
+ * problem+json (same code, status, request_id and detail), with `isError`. A success without a body (204) is
+ * `noContent`, when the operation declares one (noContentOf).
  */
-export function resultOf(response: Pick<ApiResponse, 'status' | 'body'>): CallToolResult {
+export function resultOf(response: Pick<ApiResponse, 'status' | 'body'>, noContent?: Record<string, unknown>): CallToolResult {
   const { status, body } = response;
   const ok = status >= 200 && status < 300;
+  if (body === undefined && ok && noContent) return { content: [{ type: 'text', text: json(noContent) }], structuredContent: noContent };
   if (body === undefined) return { content: [{ type: 'text', text: `HTTP ${status}, no content.` }], ...(ok ? {} : { isError: true }) };
   const text = typeof body === 'string' ? (ok ? body : `HTTP ${status}: ${body.slice(0, 2000)}`) : json(body);
   return { content: [{ type: 'text', text }], ...(isObject(body) ? { structuredContent: body } : {}), ...(ok ? {} : { isError: true }) };

@@ -4,7 +4,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
+import { CaptureContactCommand } from '../../src/audience/index.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
+import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface DocOperation {
@@ -23,12 +26,26 @@ interface DocOperation {
  */
 describe('the MCP server', () => {
   let t: TestApp;
+  /** A webhook receiver that answers 2xx only to requests signed with one of `rxSecrets` (a checking receiver). */
+  const rx = new HttpsReceiver();
+  const rxSecrets: string[] = [];
   let apiUrl: string;
   let operations: DocOperation[];
   const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    await rx.start();
+    rx.behaviour = (_req, res, _body, received) => {
+      const signed = rxSecrets.some((secret) => {
+        try {
+          return verifyWith(secret, received[received.length - 1]!) !== undefined;
+        } catch {
+          return false;
+        }
+      });
+      res.writeHead(signed ? 204 : 401).end();
+    };
+    t = await startTestApp({ env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     apiUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ paths: Record<string, Record<string, any>> }>();
@@ -48,7 +65,10 @@ describe('the MCP server', () => {
         })),
     );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rx.close();
+  });
 
   /** Spawns the server as an MCP client configuration would, and connects the SDK's client to it. */
   async function connect(key: string) {
@@ -110,17 +130,19 @@ describe('the MCP server', () => {
           destructiveHint: op.destructive,
           openWorldHint: op.openWorld,
         });
-        // Every tool with a JSON answer declares it; the client checks each call's structured content against it.
-        expect(tool.outputSchema ? [tool.name, tool.outputSchema.type] : [tool.name, op.output]).toEqual([
-          tool.name,
-          op.output ? 'object' : false,
-        ]);
+        // Every tool declares its structured output, the client checks each call's structured content against it: the
+        // JSON answer, or for a 204 (the deletes) `{deleted: true, <the path ids>}`; or the problem.
+        expect([tool.name, tool.outputSchema?.type]).toEqual([tool.name, 'object']);
+        if (!op.output) {
+          const deleted = { properties: { deleted: { const: true } }, required: expect.arrayContaining(['deleted']) };
+          expect([tool.name, tool.outputSchema]).toMatchObject([tool.name, { anyOf: [deleted, {}] }]);
+        }
       }
       const annotated = (name: string) => tools.find((tool) => tool.name === name)!.annotations;
       expect(annotated('archive_page')).toMatchObject({ destructiveHint: true, openWorldHint: false });
       expect(annotated('create_webhook_endpoint')).toMatchObject({ destructiveHint: false, openWorldHint: true });
       // Revoking preview links ends links already shared (destructive); a repeat ends nothing more than the links made
-      // in between, and with the same idempotency_key nothing at all. A 204: no success body to declare.
+      // in between, and with the same idempotency_key nothing at all. A 204: the tool reports `deleted` and the page.
       const revokeTool = tools.find((tool) => tool.name === 'revoke_preview_links')!;
       expect(revokeTool.annotations).toMatchObject({
         readOnlyHint: false,
@@ -128,7 +150,13 @@ describe('the MCP server', () => {
         idempotentHint: true,
         openWorldHint: false,
       });
-      expect(revokeTool.outputSchema).toBeUndefined();
+      expect(revokeTool.outputSchema).toMatchObject({
+        type: 'object',
+        anyOf: [
+          { properties: { deleted: { const: true }, page_id: { type: 'string' } }, required: ['deleted', 'page_id'] },
+          { properties: { code: { type: 'string' } } },
+        ],
+      });
       expect(revokeTool.description).toContain('pages:write');
       expect(revokeTool.description).toContain('404');
       expect(revokeTool.inputSchema.required).toEqual(['page_id']);
@@ -165,7 +193,8 @@ describe('the MCP server', () => {
       const previewPath = new URL(preview.structuredContent.url).pathname;
       expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(200);
       const revoked = await call(client, 'revoke_preview_links', { page_id: page.id });
-      expect(revoked).toMatchObject({ content: [{ type: 'text', text: 'HTTP 204, no content.' }] });
+      expect(revoked).toMatchObject({ structuredContent: { deleted: true, page_id: page.id } });
+      expect(JSON.parse((revoked.content[0] as { text: string }).text)).toEqual({ deleted: true, page_id: page.id });
       expect(revoked.isError).toBeFalsy();
       expect((await t.inject({ method: 'GET', url: previewPath })).statusCode).toBe(404);
       expect(await call(client, 'revoke_preview_links', { page_id: 'pg_does_not_exist' })).toMatchObject({
@@ -210,6 +239,66 @@ describe('the MCP server', () => {
       // The server ends when its stdin closes, well before the transport's 2 s wait before SIGTERM.
       expect(Date.now() - started).toBeLessThan(2000);
       expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    }
+  });
+
+  it('deletes a contact and a webhook endpoint with structured answers, and passes a chosen webhook secret', async () => {
+    const { key, auth, workspace } = await aTenant(t.commands);
+    const { client, tools } = await connect(key);
+    try {
+      const schemaOf = (name: string) => tools.find((tool) => tool.name === name)!;
+      expect(schemaOf('delete_contact').outputSchema).toMatchObject({
+        anyOf: [{ properties: { deleted: { const: true }, contact_id: { type: 'string' } }, required: ['deleted', 'contact_id'] }, {}],
+      });
+      expect(schemaOf('delete_webhook_endpoint').outputSchema).toMatchObject({
+        anyOf: [{ required: ['deleted', 'endpoint_id'] }, {}],
+      });
+      const bodyOf = (name: string) => schemaOf(name).inputSchema.properties!.body as { properties: Record<string, object> };
+      expect(bodyOf('create_webhook_endpoint').properties.secret).toMatchObject({ type: 'string', pattern: expect.any(String) });
+      expect(bodyOf('rotate_webhook_secret').properties.secret).toMatchObject({ type: 'string' });
+      expect(schemaOf('rotate_webhook_secret').inputSchema.required).toEqual(['endpoint_id']); // the body may be left out
+
+      // A contact: the client accepted the structured content against the declared schema (it checks it).
+      const contact = await t.commands.execute(
+        new CaptureContactCommand(workspace.id, 'mcp-delete@example.com', undefined, 'FORM', undefined, undefined),
+      );
+      const erased = await call(client, 'delete_contact', { contact_id: contact.id });
+      expect(erased.isError).toBeFalsy();
+      expect(erased.structuredContent).toEqual({ deleted: true, contact_id: contact.id });
+      expect((await t.inject({ method: 'GET', url: '/v1/contacts', headers: auth })).json()).toMatchObject({ data: [] });
+      expect(await call(client, 'delete_contact', { contact_id: contact.id })).toMatchObject({
+        isError: true,
+        structuredContent: { status: 404, code: 'resource_not_found' },
+      });
+
+      // A receiver that checks signatures, registered with the secret it was configured with, then rotated to another.
+      const secret = `whsec_${randomBytes(32).toString('base64')}`;
+      rxSecrets.push(secret);
+      const created = await call(client, 'create_webhook_endpoint', {
+        body: { url: rx.url('/mcp'), event_types: ['contact.created'], secret },
+      });
+      expect(created.isError).toBeFalsy();
+      expect(created.structuredContent).toMatchObject({ secret, endpoint: { url: rx.url('/mcp') } });
+      const endpointId = created.structuredContent.endpoint.id as string;
+      const next = `whsec_${randomBytes(24).toString('base64')}`;
+      const rotated = await call(client, 'rotate_webhook_secret', { endpoint_id: endpointId, body: { secret: next } });
+      expect(rotated.structuredContent).toMatchObject({ secret: next });
+      const generated = await call(client, 'rotate_webhook_secret', { endpoint_id: endpointId });
+      expect(generated.structuredContent.secret).toMatch(/^whsec_/);
+      rxSecrets.push(generated.structuredContent.secret);
+      expect((await call(client, 'send_webhook_test', { endpoint_id: endpointId })).structuredContent).toMatchObject({ delivered: true });
+      expect(verifyWith(next, rx.received.at(-1)!)).toMatchObject({ type: 'endpoint.test' }); // still within the overlap
+      const refused = await call(client, 'rotate_webhook_secret', { endpoint_id: endpointId, body: { secret: 'whsec_short' } });
+      expect(refused).toMatchObject({ isError: true, structuredContent: { status: 400, errors: [{ pointer: '/secret' }] } });
+
+      const removed = await call(client, 'delete_webhook_endpoint', { endpoint_id: endpointId });
+      expect(removed.structuredContent).toEqual({ deleted: true, endpoint_id: endpointId });
+      expect(await call(client, 'delete_webhook_endpoint', { endpoint_id: endpointId })).toMatchObject({
+        isError: true,
+        structuredContent: { status: 404, code: 'resource_not_found' },
+      });
+    } finally {
+      await client.close();
     }
   });
 

@@ -103,8 +103,14 @@ export async function resourceMethods(endpointId: string) {
   // Webhook endpoints: the secret is returned once, on create and rotation.
   const endpoint = await bp.webhookEndpoints.create({ url: 'https://example.com/hooks', event_types: ['page.published'] });
   assert<Equal<typeof endpoint.secret, string>>();
-  const rotated = await bp.webhookEndpoints.rotateSecret(endpointId, { timeoutMs: 10_000, signal: AbortSignal.timeout(30_000) });
+  // A receiver configured beforehand: the endpoint is created (or its secret rotated) with the secret it knows.
+  await bp.webhookEndpoints.create({ url: 'https://example.com/hooks', event_types: ['page.published'], secret: 'whsec_…' });
+  const rotated = await bp.webhookEndpoints.rotateSecret(endpointId, {}, { timeoutMs: 10_000, signal: AbortSignal.timeout(30_000) });
   assert<Equal<typeof rotated.secret, string>>();
+  await bp.webhookEndpoints.rotateSecret(endpointId, { secret: 'whsec_…' });
+  await bp.webhookEndpoints.rotateSecret(endpointId);
+  // @ts-expect-error request options go third, after the (optional) body
+  await bp.webhookEndpoints.rotateSecret(endpointId, { timeoutMs: 10_000 });
   // A 204 resolves to its lastResponse only.
   const deleted = await bp.webhookEndpoints.delete(endpointId);
   assert<Equal<keyof typeof deleted, 'lastResponse'>>();

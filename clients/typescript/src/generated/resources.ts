@@ -117,8 +117,8 @@ export class WebhookEndpoints {
   }
 
   /** Issue a new signing secret; the old one signs too for 24 hours (`POST /v1/webhook-endpoints/{endpoint_id}/rotate-secret`) */
-  rotateSecret(endpointId: PathParams<"rotateWebhookSecret">["endpoint_id"], options?: RequestOptions): Result<"rotateWebhookSecret"> {
-    return this.requester.call("post", "/v1/webhook-endpoints/{endpoint_id}/rotate-secret", { path: { endpoint_id: endpointId } }, options);
+  rotateSecret(endpointId: PathParams<"rotateWebhookSecret">["endpoint_id"], body?: Body<"rotateWebhookSecret">, options?: RequestOptions): Result<"rotateWebhookSecret"> {
+    return this.requester.call("post", "/v1/webhook-endpoints/{endpoint_id}/rotate-secret", { path: { endpoint_id: endpointId }, body: body ?? {} }, options);
   }
 
   /** Send a signed endpoint.test now and report the outcome (not logged) (`POST /v1/webhook-endpoints/{endpoint_id}/test`) */

@@ -250,7 +250,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx
-         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.
+         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it. A receiver that refuses unsigned requests can be configured first with a secret you choose, sent as `secret`.
          *
          *     Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new signing secret; the old one signs too for 24 hours
-         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.
+         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours. The body may be left out; `secret` in it sets the new secret instead of a generated one.
          *
          *     Scope `webhooks:write`. Quota cost: 1 unit(s).
          */
@@ -816,10 +816,12 @@ export interface components {
             /** @description Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx. */
             url: string;
             event_types: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
+            /** @description Optional: the signing secret to use, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. */
+            secret?: string;
         };
         EndpointWithSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
         };
         UpdateEndpointBody: {
@@ -829,9 +831,13 @@ export interface components {
             /** @description `true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL. */
             enabled?: boolean;
         };
+        RotateSecretBody: {
+            /** @description Optional: the new signing secret, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. The old secret keeps signing too for 24 hours, as when the service generates the new one. */
+            secret?: string;
+        };
         RotatedSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
             /**
              * Format: date-time
@@ -4443,7 +4449,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretBody"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -4523,6 +4533,30 @@ export interface operations {
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,6 +18,7 @@ import {
   EndpointResponse,
   EndpointWithSecretResponse,
   RotatedSecretResponse,
+  RotateSecretBody,
   TestSendResponse,
   UpdateEndpointBody,
 } from './dto/webhook.dto.js';
@@ -53,7 +54,8 @@ export class WebhooksController {
     summary: 'Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx',
     guide:
       'The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 ' +
-      'endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.',
+      'endpoint_verification_failed). The response holds the signing secret, shown only this once: store it. A ' +
+      'receiver that refuses unsigned requests can be configured first with a secret you choose, sent as `secret`.',
     openWorld: true,
     scope: 'webhooks:write',
     write: true,
@@ -65,7 +67,7 @@ export class WebhooksController {
     errors: ['endpoint_limit_reached', 'endpoint_verification_failed'],
   })
   async create(@Caller() caller: RequestPrincipal, @Input('body') b: CreateEndpointBody, @Res({ passthrough: true }) reply: FastifyReply) {
-    const created = await this.commands.execute(new CreateEndpointCommand(caller.workspaceId, b.url, b.event_types));
+    const created = await this.commands.execute(new CreateEndpointCommand(caller.workspaceId, b.url, b.event_types, b.secret));
     reply.header('location', `/v1/webhook-endpoints/${created.endpoint.id}`);
     return created;
   }
@@ -131,17 +133,21 @@ export class WebhooksController {
   @Operation({
     id: 'rotateWebhookSecret',
     summary: 'Issue a new signing secret; the old one signs too for 24 hours',
-    guide: 'The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.',
+    guide:
+      'The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours. The body ' +
+      'may be left out; `secret` in it sets the new secret instead of a generated one.',
     scope: 'webhooks:write',
     write: true,
     quotaCost: 1,
     idempotent: true,
     status: 200,
+    body: RotateSecretBody,
+    bodyRequired: false,
     response: RotatedSecretResponse,
     errors: ['resource_not_found'],
   })
-  rotate(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string) {
-    return this.commands.execute(new RotateSecretCommand(caller.workspaceId, endpointId));
+  rotate(@Caller() caller: RequestPrincipal, @Param('endpoint_id') endpointId: string, @Input('body') b: RotateSecretBody) {
+    return this.commands.execute(new RotateSecretCommand(caller.workspaceId, endpointId, b.secret));
   }
 
   @Post(':endpoint_id/test')

@@ -6,6 +6,8 @@ export class CreateEndpointCommand extends Command<{ endpoint: EndpointView; sec
     readonly workspaceId: string,
     readonly url: string,
     readonly eventTypes: string[],
+    /** a secret the caller chose (`whsec_…`, checked by the domain); the service issues one when absent */
+    readonly secret?: string,
   ) {
     super();
   }

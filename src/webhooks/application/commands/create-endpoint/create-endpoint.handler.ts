@@ -6,6 +6,7 @@ import { OwnTransactions, Transactions } from '../../../../platform/cqrs/transac
 import { Clock } from '../../../../platform/time/clock.js';
 import { IdGenerator } from '../../../../platform/time/ids.js';
 import { Endpoint, MAX_ENDPOINTS_PER_WORKSPACE } from '../../../domain/endpoint.js';
+import { checkSigningSecret } from '../../../domain/signing-secret.js';
 import { EndpointLimitReachedError } from '../../../domain/webhook.errors.js';
 import { verifyUrl } from '../../endpoint-verification.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../webhook-events.js';
@@ -29,7 +30,8 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpointComm
 
   async execute(cmd: CreateEndpointCommand): Promise<{ endpoint: EndpointView; secret: string }> {
     const id = this.ids.next('we');
-    const secret = this.secrets.issue();
+    // A secret the caller brings lets a receiver configured with it beforehand verify the endpoint.test below.
+    const secret = cmd.secret === undefined ? this.secrets.issue() : checkSigningSecret(cmd.secret);
     const now = this.clock.now();
     const endpoint = Endpoint.register({
       id,

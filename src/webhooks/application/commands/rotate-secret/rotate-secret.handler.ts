@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
 import { Clock } from '../../../../platform/time/clock.js';
+import { checkSigningSecret } from '../../../domain/signing-secret.js';
 import { SigningSecrets } from '../../ports/signing-secrets.port.js';
 import { EndpointRepository } from '../../ports/webhook.ports.js';
 import { endpointView } from '../../webhook.views.js';
@@ -18,9 +19,10 @@ export class RotateSecretHandler implements ICommandHandler<RotateSecretCommand>
   ) {}
 
   async execute(cmd: RotateSecretCommand): Promise<RotatedSecretView> {
+    const given = cmd.secret === undefined ? undefined : checkSigningSecret(cmd.secret);
     const endpoint = await this.endpoints.byId(cmd.workspaceId, cmd.endpointId, { lock: true });
     if (!endpoint) throw new NotFoundError('webhook endpoint');
-    const secret = this.secrets.issue();
+    const secret = given ?? this.secrets.issue();
     endpoint.rotateSecret(this.endpoints.seal(endpoint.id, secret), this.clock.now());
     await this.endpoints.update(endpoint);
     const view = endpointView(endpoint);

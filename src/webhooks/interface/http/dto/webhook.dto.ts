@@ -9,12 +9,36 @@ const URL_DESCRIPTION =
   'Public HTTPS URL on port 443. Screened against private-network targets, ' +
   'then verified with a signed `endpoint.test` that must be answered 2xx.';
 
+const SECRET_DESCRIPTION =
+  'Optional: the signing secret to use, for a receiver configured with it beforehand (one that refuses requests not ' +
+  'signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets ' +
+  'are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way.';
+
+/** The optional `secret` of create and rotate-secret: the domain checks its form (domain/signing-secret.ts). */
+function SecretProperty(description: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ description, pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$', minLength: 38, maxLength: 94 })(target, key);
+    IsAbsentOr()(target, key);
+    IsString()(target, key);
+  };
+}
+
 export class CreateEndpointBody {
   @ApiProperty({ maxLength: 2048, description: URL_DESCRIPTION }) @IsString() @MaxLength(4096) url!: string;
   @ApiProperty({ type: 'array', items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] }, minItems: 1 })
   @IsArray()
   @ArrayMaxSize(20)
   event_types!: string[];
+  @SecretProperty(SECRET_DESCRIPTION) secret?: string;
+}
+
+/** The body of rotate-secret, which may be left out entirely (the service then issues the new secret). */
+export class RotateSecretBody {
+  @SecretProperty(
+    `${SECRET_DESCRIPTION.replace('the signing secret to use', 'the new signing secret')} ` +
+      'The old secret keeps signing too for 24 hours, as when the service generates the new one.',
+  )
+  secret?: string;
 }
 
 export class UpdateEndpointBody {
@@ -70,7 +94,10 @@ export class EndpointListResponse {
 
 export class EndpointWithSecretResponse {
   @ApiProperty({ type: EndpointResponse }) endpoint!: EndpointResponse;
-  @ApiProperty({ description: '`whsec_` + base64 of 32 random bytes. Shown only here.' }) secret!: string;
+  @ApiProperty({
+    description: 'The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here.',
+  })
+  secret!: string;
 }
 
 export class RotatedSecretResponse extends EndpointWithSecretResponse {
