@@ -126,6 +126,22 @@ describe('calling a tool', () => {
     });
   });
 
+  it('repeats an array query parameter once per item, as the API reads it (`?type=a&type=b`)', () => {
+    const listEvents = op({
+      id: 'listEvents',
+      path: '/v1/events',
+      scope: 'webhooks:read',
+      params: [
+        { name: 'type', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer' } },
+      ],
+    });
+    expect(requestFor(listEvents, { type: ['contact.created', 'page.published'], limit: 5 }, fixedKey)).toEqual({
+      method: 'GET',
+      path: '/v1/events?type=contact.created&type=page.published&limit=5',
+    });
+  });
+
   it('sends the body as given, with a fresh Idempotency-Key unless one is passed', () => {
     expect(requestFor(addBlock, { page_id: 'pg_1', body: { kind: 'LINK' } }, fixedKey)).toEqual({
       method: 'POST',

@@ -110,6 +110,9 @@ export function requestFor(op: Operation, args: Record<string, unknown>, newKey:
         throw new ArgumentError(`${param.name} is required: a non-empty string.`);
       }
       path = path.replace(`{${param.name}}`, encodeURIComponent(value));
+    } else if (Array.isArray(value)) {
+      // A repeated parameter (`?type=a&type=b`), as the API reads an array in the query.
+      for (const item of value as unknown[]) query.append(param.name, typeof item === 'string' ? item : JSON.stringify(item));
     } else if (value !== undefined && value !== null) {
       query.set(param.name, typeof value === 'string' ? value : JSON.stringify(value));
     }

@@ -10,6 +10,8 @@ import { UpdateEndpointHandler } from './application/commands/update-endpoint/up
 import { SecretResealer } from './application/ports/secret-resealer.port.js';
 import { SigningSecrets } from './application/ports/signing-secrets.port.js';
 import { GetDeliveryHandler } from './application/queries/get-delivery/get-delivery.handler.js';
+import { GetEventHandler } from './application/queries/get-event/get-event.handler.js';
+import { ListEventsHandler } from './application/queries/list-events/list-events.handler.js';
 import { GetEndpointHandler } from './application/queries/get-endpoint/get-endpoint.handler.js';
 import { ListDeliveriesHandler } from './application/queries/list-deliveries/list-deliveries.handler.js';
 import { ListEndpointsHandler } from './application/queries/list-endpoints/list-endpoints.handler.js';
@@ -17,6 +19,7 @@ import { ListOwnerNotificationsHandler } from './application/queries/list-owner-
 import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
 import { RandomSigningSecrets } from './infrastructure/webhook-signing.js';
 import { DeliveriesController } from './interface/http/deliveries.controller.js';
+import { EventsController } from './interface/http/events.controller.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
 
@@ -26,7 +29,7 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
  */
 @Module({
   imports: [WebhookDeliveryModule],
-  controllers: [WebhooksController, DeliveriesController],
+  controllers: [WebhooksController, DeliveriesController, EventsController],
   providers: [
     CreateEndpointHandler,
     UpdateEndpointHandler,
@@ -37,6 +40,8 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
     GetEndpointHandler,
     ListDeliveriesHandler,
     GetDeliveryHandler,
+    ListEventsHandler,
+    GetEventHandler,
     ListOwnerNotificationsHandler,
     ResendDeliveryHandler,
     ReplayDeliveriesHandler,

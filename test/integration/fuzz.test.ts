@@ -151,6 +151,8 @@ describe('fuzzing every operation', () => {
     ['getDelivery', 'GET', (id, id2) => `/v1/webhook-endpoints/${id}/deliveries/${id2}`, null, []],
     ['resendDelivery', 'POST', (id, id2) => `/v1/webhook-endpoints/${id}/deliveries/${id2}/resend`, [], []],
     ['replayDeliveries', 'POST', (id) => `/v1/webhook-endpoints/${id}/replay`, ['since'], []],
+    ['listEvents', 'GET', () => '/v1/events', null, ['limit', 'after', 'type', 'created_after', 'created_before']],
+    ['getEvent', 'GET', (id) => `/v1/events/${id}`, null, []],
   ];
 
   it('covers the 24 operations of the OpenAPI document', async () => {

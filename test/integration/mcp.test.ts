@@ -116,10 +116,10 @@ describe('the MCP server', () => {
       expect(instructions).toContain('publish_page');
       expect(instructions).toContain('expected_updated_at');
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
-      expect(operations).toHaveLength(25);
+      expect(operations).toHaveLength(27);
       expect(names(tools)).not.toContain('upload_file');
       expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
-      expect(stderr()).toContain('25 tools for');
+      expect(stderr()).toContain('27 tools for');
       for (const tool of tools) {
         const op = operations.find((o) => snake(o.operationId) === tool.name)!;
         expect(tool.inputSchema.type).toBe('object');

@@ -12,6 +12,7 @@ import {
   WebhookVerificationError,
   type WebhookEvent,
 } from '../../clients/typescript/src/index.js';
+import { CaptureContactCommand } from '../../src/audience/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -295,6 +296,35 @@ describe('the TypeScript SDK, against the real service', () => {
     expect(() => verifyWebhook(created.secret, delivery.body, { ...delivery.headers, 'webhook-signature': undefined })).toThrow(
       WebhookVerificationError,
     );
+  });
+
+  it('reads the events through bp.events: every page with for await, by type, one by id', async () => {
+    const tenant = await aTenant(t.commands);
+    const client = new BioPage({ apiKey: tenant.key, baseUrl });
+    for (let i = 0; i < 3; i++) {
+      await t.commands.execute(
+        new CaptureContactCommand(
+          tenant.workspace.id,
+          `sdk-events-${i}-${Date.now()}@example.com`,
+          undefined,
+          'FORM',
+          undefined,
+          undefined,
+        ),
+      );
+    }
+    const until = Date.now() + 15_000;
+    while ((await client.events.list()).data.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const first = await client.events.list({ limit: 2 });
+    expect(first).toMatchObject({ has_more: true });
+    const ids: string[] = [];
+    for await (const event of client.events.list({ limit: 2, type: ['contact.created', 'sale.paid'] })) ids.push(event.id);
+    expect(ids).toHaveLength(3);
+    expect(ids.slice(0, 2)).toEqual(first.data.map((e) => e.id));
+    const one = await client.events.get(ids[2]!);
+    expect(one).toMatchObject({ id: ids[2], type: 'contact.created', data: { contact: { source: 'FORM' } } });
+    expect((await client.events.list({ type: ['sale.paid'] })).data).toEqual([]);
+    expect(await client.events.get('whmsg_absent').catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -13,12 +13,16 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   block_id: 'blk_pMNIyoKjTFw7iicFhLWr0nop',
   endpoint_id: 'we_SE9eYNVxZlMhmwUS8FmKEmKd',
   delivery_id: 'dlv_jPRjjWUeFykiHPYtXnxiB0E1',
+  event_id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
   contact_id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
   expected_updated_at: '2026-11-24T04:24:59.411Z',
   limit: 25,
   after: 'eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ',
   range_days: 30,
   status: 'FAILED',
+  type: ['contact.created', 'contact.deleted'],
+  created_after: '2026-11-23T00:00:00Z',
+  created_before: '2026-11-24T00:00:00Z',
   'Idempotency-Key': '8e03978e-40d5-43e8-bc93-6894a57f9324',
 };
 

@@ -147,6 +147,21 @@ export class WebhookEndpoints {
   }
 }
 
+/** `client.events` */
+export class Events {
+  constructor(private readonly requester: Requester) {}
+
+  /** List the events of the last 30 days, newest first (`GET /v1/events`). Await it for the first page, or `for await` every item. */
+  list(query?: Query<"listEvents">, options?: RequestOptions): ListPromise<"listEvents"> {
+    return this.requester.list("/v1/events", { query }, options);
+  }
+
+  /** Get one event of the last 30 days, as its webhooks send it (`GET /v1/events/{event_id}`) */
+  get(eventId: PathParams<"getEvent">["event_id"], options?: RequestOptions): Result<"getEvent"> {
+    return this.requester.call("get", "/v1/events/{event_id}", { path: { event_id: eventId } }, options);
+  }
+}
+
 /** `client.analytics` */
 export class Analytics {
   constructor(private readonly requester: Requester) {}
@@ -173,6 +188,7 @@ export class Resources {
   readonly files: Files;
   readonly pages: Pages;
   readonly webhookEndpoints: WebhookEndpoints;
+  readonly events: Events;
   readonly analytics: Analytics;
   readonly openapi: Openapi;
 
@@ -181,6 +197,7 @@ export class Resources {
     this.files = new Files(requester);
     this.pages = new Pages(requester);
     this.webhookEndpoints = new WebhookEndpoints(requester);
+    this.events = new Events(requester);
     this.analytics = new Analytics(requester);
     this.openapi = new Openapi(requester);
   }

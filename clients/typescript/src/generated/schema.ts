@@ -413,6 +413,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events of the last 30 days, newest first
+         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one event of the last 30 days, as its webhooks send it
+         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/summary": {
         parameters: {
             query?: never;
@@ -849,6 +889,27 @@ export interface components {
         };
         ReplayResponse: {
             replayed: number;
+        };
+        EventResponse: {
+            /** @description The event id: the `webhook-id` its deliveries carry. */
+            id: string;
+            /** @enum {string} */
+            type: "contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            /** @description The event's data, as in the webhook of its type (see the document's `webhooks`). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            data: components["schemas"]["EventResponse"][];
+            has_more: boolean;
+            /** @description Pass back as `after`; null on the last page. */
+            next_cursor: string | null;
         };
         Totals: {
             views: number;
@@ -5319,6 +5380,285 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @example 25 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
+                after?: string;
+                /**
+                 * @description Only events of these types; repeat the parameter for several (`?type=a&type=b`).
+                 * @example [
+                 *       "contact.created",
+                 *       "contact.deleted"
+                 *     ]
+                 */
+                type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
+                /**
+                 * @description Only events created at or after this instant (RFC 3339).
+                 * @example 2026-11-23T00:00:00Z
+                 */
+                created_after?: string;
+                /**
+                 * @description Only events created before this instant (RFC 3339).
+                 * @example 2026-11-24T00:00:00Z
+                 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whmsg_LVTj7sEWgmrttSBVutOaNxI0 */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventResponse"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: resource_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

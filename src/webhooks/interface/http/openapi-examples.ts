@@ -30,6 +30,12 @@ const DELIVERY = {
     { number: 2, status_code: 503, error: 'HTTP 503 Service Unavailable', duration_ms: 41, at: '2026-11-24T04:25:04.610Z' },
   ],
 };
+const EVENT = {
+  id: DELIVERY.event_id,
+  type: CONTACT_CREATED.type,
+  created_at: '2026-11-24T04:24:59.561Z',
+  data: CONTACT_CREATED.example,
+};
 const SECRET = 'whsec_XnWAveTeyNqZFcndqXavUfqIxLpYyJAAn6AvKe/sQOE=';
 /** A secret of 24 bytes, the form Svix issues. */
 const CHOSEN_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -80,6 +86,13 @@ export const WEBHOOKS_EXAMPLES: SchemaExamples = {
   DeliveryResponse: { delivery: { summary: 'A delivery being retried', value: DELIVERY } },
   DeliveryList: {
     deliveries: { summary: 'The newest deliveries', value: { data: [DELIVERY], has_more: false, next_cursor: null } },
+  },
+  EventResponse: { event: { summary: 'An event, as its webhooks send it', value: EVENT } },
+  EventList: {
+    events: {
+      summary: 'The newest events, a page of one',
+      value: { data: [EVENT], has_more: true, next_cursor: 'eyJsIjoiZXZlbnRzIn0.gqEAcPq3x0TzQy5hVmQjmIbt' },
+    },
   },
   ReplayResponse: { replayed: { summary: 'Three failed deliveries re-queued', value: { replayed: 3 } } },
 };

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto.js';
 import { IsInstant } from '../../../../platform/http/dto/instant.js';
@@ -137,4 +138,46 @@ export class DeliveryResponse {
 
 export class ReplayResponse {
   @ApiProperty({ type: 'integer' }) replayed!: number;
+}
+
+const KNOWN_TYPES = `one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`;
+
+/** `?type=a&type=b` (a repeated parameter) arrives as an array, a single one as a string: always a list here. */
+const asList = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value));
+
+export class EventListQuery extends ListQueryDto {
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] },
+    description: 'Only events of these types; repeat the parameter for several (`?type=a&type=b`).',
+  })
+  @IsAbsentOr()
+  @asList
+  @IsArray()
+  @ArrayMaxSize(SUBSCRIBABLE_EVENT_TYPES.length)
+  @IsIn([...SUBSCRIBABLE_EVENT_TYPES], { each: true, message: `type must be ${KNOWN_TYPES}` })
+  type?: string[];
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only events created at or after this instant (RFC 3339).' })
+  @IsAbsentOr()
+  @IsInstant()
+  created_after?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only events created before this instant (RFC 3339).' })
+  @IsAbsentOr()
+  @IsInstant()
+  created_before?: string;
+}
+
+/** An event: the envelope its webhook deliveries send, the same fields and values (`id` is the `webhook-id`). */
+export class EventResponse {
+  @ApiProperty({ description: 'The event id: the `webhook-id` its deliveries carry.' }) id!: string;
+  @ApiProperty({ enum: [...SUBSCRIBABLE_EVENT_TYPES] }) type!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the event happened.' }) created_at!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The event's data, as in the webhook of its type (see the document's `webhooks`).",
+  })
+  data!: Record<string, unknown>;
 }
