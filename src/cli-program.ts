@@ -276,7 +276,7 @@ export function buildProgram(onJob: (job: Job | Standalone) => void): Program {
   program
     .command('listen')
     .description(
-      'Forward the events of the API key\'s workspace to a local URL as they are published, signed the Standard Webhooks ' +
+      "Forward the events of the API key's workspace to a local URL as they are published, signed the Standard Webhooks " +
         'way (webhooks on a laptop: no inbound connection, no setting on the server). A client of the API over HTTP: it ' +
         'needs no database. Prints the ready line with the signing secret, then one line per event (time, type, id, the ' +
         "local answer's status or error, duration) on stdout; connection notices on stderr. Reconnects (0.5 s to 5 s) " +

@@ -53,8 +53,9 @@ export class Serving {
 
 /**
  * The API process's stop, before the application closes: unready for `drainMs` (the load balancer's checks see it
- * and take the process out), then the responses held open end, the listener stops accepting and idle keep-alive connections close; requests in
- * flight finish (each response closing its connection), within `finishMs`, after which what is left is cut.
+ * and take the process out), then the responses held open (event streams) end, the listener stops accepting and idle
+ * keep-alive connections close; requests in flight finish (each response closing its connection), within `finishMs`,
+ * after which what is left is cut.
  */
 export async function drainHttp(server: Server, serving: Serving, options: { drainMs: number; finishMs: number }): Promise<void> {
   serving.drain();

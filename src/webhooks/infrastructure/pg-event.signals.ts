@@ -54,7 +54,7 @@ export class PgEventSignals extends EventSignals implements OnModuleDestroy {
   }
 
   private wake(subscribers: Set<EventSubscriber> | undefined): void {
-    if (subscribers) for (const s of [...subscribers]) s.wake();
+    if (subscribers) for (const s of subscribers) s.wake();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -7,7 +7,11 @@ import { webhooks } from './webhooks.tables.js';
 
 /** An envelope's publication instant, by its key (workspace_id, event_id). */
 const publishedAt = prepared((p: Slots<{ workspaceId: string; eventId: string }>) =>
-  webhooks.selectFrom('webhook_messages').select('published_at').where('workspace_id', '=', p.workspaceId).where('event_id', '=', p.eventId),
+  webhooks
+    .selectFrom('webhook_messages')
+    .select('published_at')
+    .where('workspace_id', '=', p.workspaceId)
+    .where('event_id', '=', p.eventId),
 );
 
 /** The event streams' reads: the envelopes of webhook_messages by publication instant (docs/adr/0065, 0067). */

@@ -34,8 +34,7 @@ export class EventStreamQuery {
 
   @ApiPropertyOptional({
     maxLength: MAX_ID_LENGTH,
-    description:
-      'Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.',
+    description: 'Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.',
   })
   @IsAbsentOr()
   @IsString()
@@ -45,7 +44,7 @@ export class EventStreamQuery {
 
 const STREAM_GUIDE =
   'A [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream of the events the ' +
-  "workspace publishes, each the exact envelope a webhook delivery sends, within a second of its commit, whichever " +
+  'workspace publishes, each the exact envelope a webhook delivery sends, within a second of its commit, whichever ' +
   'API process the client is connected to. It is what `bio-page listen` reads. Each event is a frame of three lines, ' +
   'then a blank line: `id: <event id>`, `event: <type>`, `data: <envelope JSON, one line>`. A comment line ' +
   '`: keep-alive` comes every 15 s. Without `Last-Event-ID` (or `after`) the stream starts with the events committed ' +
@@ -55,12 +54,13 @@ const STREAM_GUIDE =
   '`Last-Event-ID`. Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace ' +
   '`EVENT_STREAMS_PER_WORKSPACE` (10): past either, 503 `service_unavailable` with `Retry-After`.';
 
-const STREAM_EXAMPLE =
-  ': from now\n\n' +
-  'id: whmsg_LVTj7sEWgmrttSBVutOaNxI0\n' +
-  'event: page.published\n' +
-  'data: {"id":"whmsg_LVTj7sEWgmrttSBVutOaNxI0","type":"page.published","created_at":"2026-11-29T03:00:00.000Z","data":{"page":{"id":"pg_9hX2kQ4mZp7Lr1Vt","title":"Links","slug":"ada","published_at":"2026-11-29T03:00:00.000Z"}}}\n\n' +
-  ': keep-alive\n\n';
+const EXAMPLE_ENVELOPE = JSON.stringify({
+  id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
+  type: 'page.published',
+  created_at: '2026-11-29T03:00:00.000Z',
+  data: { page: { id: 'pg_9hX2kQ4mZp7Lr1Vt', title: 'Links', slug: 'ada', published_at: '2026-11-29T03:00:00.000Z' } },
+});
+const STREAM_EXAMPLE = `: from now\n\nid: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: page.published\ndata: ${EXAMPLE_ENVELOPE}\n\n: keep-alive\n\n`;
 
 /** `GET /v1/events/stream`: the workspace's events as they are published, over Server-Sent Events (docs/adr/0067). */
 @ApiTags('Webhooks')
@@ -106,7 +106,10 @@ export class EventStreamController {
     const lastEventId = q.after ?? (fromHeader || undefined);
     const pending = await this.streams.prepare({ workspaceId: caller.workspaceId, types: q.type, lastEventId });
     if (pending === 'process_full' || pending === 'workspace_full') {
-      const which = pending === 'process_full' ? 'This process holds all the event streams it may' : 'This workspace holds all the event streams it may on this process';
+      const which =
+        pending === 'process_full'
+          ? 'This process holds all the event streams it may'
+          : 'This workspace holds all the event streams it may on this process';
       throw new HttpProblem('service_unavailable', `${which}: retry later (another process may have room).`, { 'retry-after': '5' });
     }
 
