@@ -67,12 +67,15 @@ class Listener {
   out = '';
   err = '';
   private constructor(readonly child: ChildProcess) {}
+  /** every listen started, stopped at the end whatever happened */
+  static readonly started: ChildProcess[] = [];
 
   static async start(apiUrl: string, apiKey: string, forwardTo: string): Promise<Listener> {
     const child = spawn(BIN, ['listen', '--forward-to', forwardTo], {
       env: { ...process.env, BIO_PAGE_API_KEY: apiKey, BIO_PAGE_API_URL: apiUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    Listener.started.push(child);
     const listener = new Listener(child);
     child.stdout!.on('data', (d: Buffer) => (listener.out += String(d)));
     child.stderr!.on('data', (d: Buffer) => (listener.err += String(d)));
@@ -134,7 +137,7 @@ describe('bio-page listen', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '100000' } });
     env = {
       DATABASE_URL: t.databaseUrl,
       SECRET_ENCRYPTION_KEY: KEY,
@@ -142,10 +145,12 @@ describe('bio-page listen', () => {
       LOG_FORMAT: 'json',
       // a short heartbeat: the backstop look is exercised too
       EVENT_STREAM_HEARTBEAT_MS: '2000',
+      RATE_LIMIT_BURST_REQUESTS: '100000',
     };
   }, 60_000);
 
   afterAll(async () => {
+    for (const c of Listener.started) if (c.exitCode === null) c.kill('SIGKILL');
     await Promise.all(children.map((c) => stop(c)));
     await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -262,6 +267,8 @@ describe('bio-page listen', () => {
       await sleep(2_500);
       expect(idsOf(rx, 'page.published').sort()).toEqual([...published].sort());
       expect(new Set(rx.received.map((r) => r.headers['webhook-id'])).size).toBe(rx.received.length);
+      // The process holding the stream was restarted too: listen reconnected (through HAProxy, to another one).
+      expect(listener.err).toMatch(/Reconnected/);
       expect(await listener.interrupt()).toBe(0);
     } finally {
       await haproxy.stop();
