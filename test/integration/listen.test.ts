@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '../../src/platform/database/embedded-postgres.js';
-import { aTenant } from '../factories/access.factory.js';
+import { aKey, aTenant } from '../factories/access.factory.js';
 import { Haproxy } from '../support/haproxy.js';
 import { launch, stop } from '../support/processes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -137,7 +137,8 @@ describe('bio-page listen', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '100000' } });
+    t = await startTestApp({ env: { RATE_LIMIT_BURST_REQUESTS: '100000', EVENT_STREAMS_PER_WORKSPACE: '2' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     env = {
       DATABASE_URL: t.databaseUrl,
       SECRET_ENCRYPTION_KEY: KEY,
@@ -166,6 +167,50 @@ describe('bio-page listen', () => {
     children.push(child);
     return child;
   };
+
+  it('refuses what it must (scope, unknown types), and past EVENT_STREAMS_PER_WORKSPACE; streams uncompressed', async () => {
+    const tenant = await aTenant(t.commands);
+    const base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const readOnly = await aKey(t.commands, tenant.workspace.id, { scopes: ['pages:read'] });
+    const denied = await t.inject({ method: 'GET', url: '/v1/events/stream', headers: { authorization: `Bearer ${readOnly.key}` } });
+    expect([denied.statusCode, denied.json().code]).toEqual([403, 'insufficient_scope']);
+    const unknown = await t.inject({
+      method: 'GET',
+      url: '/v1/events/stream?type=page.published&type=page.exploded',
+      headers: tenant.auth,
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'invalid_request']);
+    expect(JSON.stringify(unknown.json().errors)).toContain('contact.created');
+
+    // Two streams of the workspace are allowed here; a third is 503 with Retry-After (another process may have room).
+    const opened = new AbortController();
+    try {
+      const headers = { ...tenant.auth, 'accept-encoding': 'br, gzip', 'last-event-id': 'whmsg_unknown' };
+      const streams = [await fetch(`${base}/v1/events/stream`, { headers, signal: opened.signal })];
+      streams.push(await fetch(`${base}/v1/events/stream?type=page.published`, { headers, signal: opened.signal }));
+      for (const res of streams) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        expect(res.headers.get('content-encoding')).toBeNull();
+        expect(res.headers.get('x-request-id')).toEqual(expect.any(String));
+        // An id the workspace has no event for: the stream starts from now.
+        const first = await res.body!.getReader().read();
+        expect(new TextDecoder().decode(first.value)).toBe(': from now\n\n');
+      }
+      const third = await fetch(`${base}/v1/events/stream`, { headers: tenant.auth });
+      expect(third.status).toBe(503);
+      expect(third.headers.get('retry-after')).toBe('5');
+      expect(((await third.json()) as { code: string }).code).toBe('service_unavailable');
+    } finally {
+      opened.abort();
+    }
+    // The slots are given back when the clients go away.
+    await sleep(200);
+    const again = new AbortController();
+    const res = await fetch(`${base}/v1/events/stream`, { headers: tenant.auth, signal: again.signal });
+    expect(res.status).toBe(200);
+    again.abort();
+  });
 
   it('forwards a published page within 1 s, signed; resumes across a restart of the API process; exits 0 on SIGINT', async () => {
     const rx = new Receiver();

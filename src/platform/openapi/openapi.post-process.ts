@@ -80,8 +80,12 @@ export function addExamples(document: OpenAPIObject, examples: SchemaExamples, d
   for (const op of operationsOf(document)) {
     refer(op.requestBody?.content?.['application/json'] ?? op.requestBody?.content?.['multipart/form-data']);
     for (const response of Object.values(op.responses ?? {})) refer(response.content?.['application/json']);
-    for (const parameter of op.parameters ?? [])
-      if (parameter.example === undefined && parameter.name in PARAMETER_EXAMPLES) parameter.example = PARAMETER_EXAMPLES[parameter.name];
+    for (const parameter of op.parameters ?? []) {
+      // A parameter whose own schema has an example keeps it (the event stream's `after` is an event id, no cursor).
+      const own = (parameter.schema as { example?: unknown } | undefined)?.example;
+      if (parameter.example === undefined && own === undefined && parameter.name in PARAMETER_EXAMPLES)
+        parameter.example = PARAMETER_EXAMPLES[parameter.name];
+    }
   }
 }
 

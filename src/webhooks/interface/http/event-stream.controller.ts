@@ -34,6 +34,7 @@ export class EventStreamQuery {
 
   @ApiPropertyOptional({
     maxLength: MAX_ID_LENGTH,
+    example: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
     description: 'Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.',
   })
   @IsAbsentOr()
