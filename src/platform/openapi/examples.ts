@@ -20,6 +20,8 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   range_days: 30,
   status: 'FAILED',
   'Idempotency-Key': '8e03978e-40d5-43e8-bc93-6894a57f9324',
+  type: ['page.published'],
+  'Last-Event-ID': 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
 };
 
 /**

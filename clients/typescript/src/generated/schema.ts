@@ -5368,13 +5368,24 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
-                /** @description Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all. */
+                /**
+                 * @description Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.
+                 * @example [
+                 *       "page.published"
+                 *     ]
+                 */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
-                /** @description Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given. */
+                /**
+                 * @description Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.
+                 * @example whmsg_LVTj7sEWgmrttSBVutOaNxI0
+                 */
                 after?: string;
             };
             header?: {
-                /** @description The `id` of the last event received: the stream resumes after it (sent by EventSource on reconnecting). */
+                /**
+                 * @description The `id` of the last event received: the stream resumes after it (sent by EventSource on reconnecting).
+                 * @example whmsg_LVTj7sEWgmrttSBVutOaNxI0
+                 */
                 "Last-Event-ID"?: string;
             };
             path?: never;
@@ -5393,15 +5404,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example : from now
-                     *
-                     *     id: whmsg_LVTj7sEWgmrttSBVutOaNxI0
-                     *     event: page.published
-                     *     data: {"id":"whmsg_LVTj7sEWgmrttSBVutOaNxI0","type":"page.published","created_at":"2026-11-29T03:00:00.000Z","data":{"page":{"id":"pg_9hX2kQ4mZp7Lr1Vt","title":"Links","slug":"ada","published_at":"2026-11-29T03:00:00.000Z"}}}
-                     *
-                     *     : keep-alive
-                     */
                     "text/event-stream": string;
                 };
             };

@@ -198,7 +198,12 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       ...(spec.stream
         ? {
             description: spec.stream.description,
-            content: { [spec.stream.mediaType]: { schema: { type: 'string' }, example: spec.stream.example } },
+            content: {
+              [spec.stream.mediaType]: {
+                schema: { type: 'string' },
+                examples: { stream: { summary: 'The start of a stream', value: spec.stream.example } },
+              },
+            },
           }
         : { type: spec.response, description: 'Success' }),
       headers: {
