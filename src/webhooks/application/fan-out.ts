@@ -91,6 +91,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
     const creates: CreateDelivery[] = [];
     for (const row of events) {
       const subscribed = (byWorkspace.get(row.workspaceId) ?? []).filter((e) => e.subscribesTo(row.type));
+      if (subscribed.length === 0) continue;
       envelopes.set(row.eventId, row);
       for (const endpoint of subscribed) {
         const pair = `${endpoint.id} ${row.eventId}`;
@@ -108,7 +109,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
         });
       }
     }
-    if (envelopes.size === 0) return undefined;
+    if (creates.length === 0) return undefined;
     const messages = [...envelopes.values()].map((row) => ({
       eventId: row.eventId,
       workspaceId: row.workspaceId,

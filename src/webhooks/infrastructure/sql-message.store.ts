@@ -5,9 +5,6 @@ import { MessageStore, type Envelope, type NewEnvelope, type WorkspaceKey } from
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
-/** STAND-IN (i38-events): the channel the relay's transaction notifies, with a workspace id, when it saved envelopes. */
-export const EVENTS_CHANNEL = 'bp_events';
-
 /** Envelopes, once per event id. */
 const saveMessages = prepared(
   (
@@ -65,24 +62,6 @@ export class SqlMessageStore extends MessageStore {
         traceparent: messages.map((m) => m.traceparent ?? null),
       }),
     );
-    for (const workspaceId of new Set(messages.map((m) => m.workspaceId)))
-      await this.db.all(sql<{ n: string }>`SELECT pg_notify(${EVENTS_CHANNEL}, ${workspaceId}) AS n`);
-  }
-
-  async eventsPublishedSince(
-    workspaceId: string,
-    since: Date,
-    types: string[] | undefined,
-    limit: number,
-  ): Promise<{ eventId: string; type: string; body: string; publishedAt: Date }[]> {
-    let query = webhooks
-      .selectFrom('webhook_messages')
-      .select(['event_id', 'type', 'body', 'published_at'])
-      .where('workspace_id', '=', workspaceId)
-      .where('published_at', '>=', since);
-    if (types) query = query.where('type', '=', (eb) => eb.fn.any(textArray(types)));
-    const rows = await this.db.all(query.orderBy('published_at').orderBy('event_id').limit(limit));
-    return rows.map((r) => ({ eventId: r.event_id, type: r.type, body: r.body, publishedAt: new Date(r.published_at) }));
   }
 
   async bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>> {

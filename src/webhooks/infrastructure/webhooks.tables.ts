@@ -49,12 +49,8 @@ export const WebhookMessageTable = defineEntity({
     createdAt: p.datetime(3),
     /** the trace every attempt of this envelope continues (docs/adr/0054); null when tracing was off */
     traceparent: p.text().nullable(),
-    publishedAt: p.datetime(3).defaultRaw('now()'),
   },
-  indexes: [
-    { name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' },
-    { name: 'webhook_messages_published_idx', expression: 'CREATE INDEX webhook_messages_published_idx ON webhook_messages (workspace_id, published_at DESC, event_id DESC)' },
-  ],
+  indexes: [{ name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' }],
 });
 
 /** The projection of each delivery stream: what the list and get operations read and the dispatcher claims. */

@@ -19,7 +19,6 @@ import { Migration0025FileRoutes } from './0025-file-routes.js';
 import { Migration0026DeliveryEventsUnreferenced } from './0026-delivery-events-unreferenced.js';
 import { Migration0027DeliveryLogWithoutAnswers } from './0027-delivery-log-without-answers.js';
 import { Migration0028PagePreviewEpoch } from './0028-page-preview-epoch.js';
-import { Migration0029EventsPublishedAt } from './0029-events-published-at.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -46,5 +45,4 @@ export const migrations: MigrationObject[] = [
   { name: '0026-delivery-events-unreferenced', class: Migration0026DeliveryEventsUnreferenced },
   { name: '0027-delivery-log-without-answers', class: Migration0027DeliveryLogWithoutAnswers },
   { name: '0028-page-preview-epoch', class: Migration0028PagePreviewEpoch },
-  { name: '0029-events-published-at', class: Migration0029EventsPublishedAt },
 ];

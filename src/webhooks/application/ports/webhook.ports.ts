@@ -133,13 +133,6 @@ export abstract class MessageStore {
   ): Promise<{ eventId: string; body: string }[]>;
   /** Replaces envelope bodies (an erasure's redaction): attempts from now on send and sign the new bytes. */
   abstract rewrite(workspaceId: string, bodies: ReadonlyMap<string, string>): Promise<void>;
-  /** STAND-IN (i38-events): published at or after `since`, oldest first. */
-  abstract eventsPublishedSince(
-    workspaceId: string,
-    since: Date,
-    types: string[] | undefined,
-    limit: number,
-  ): Promise<{ eventId: string; type: string; body: string; publishedAt: Date }[]>;
 }
 
 /** Tells a workspace owner that something needs their attention. */
