@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { AddFileCommand } from '../../src/files/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { cli } from '../support/cli.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { png } from '../support/png.js';
 
 /**
  * Input nobody can see (decisions "Fourth round", docs/adr/0061): NUL, control, bidirectional-formatting and
@@ -28,27 +28,6 @@ const INVISIBLE: [string, string][] = [
   ['a word joiner', '\u2060'],
 ];
 
-/** A PNG of 1×1 pixel, built here: signature, IHDR, one IDAT, IEND, each chunk with its CRC. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x7f, 0x7f, 0x7f]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n%%EOF\n',
 );

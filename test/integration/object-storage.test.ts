@@ -5,7 +5,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { FileRepository, FileStorage } from '../../src/files/application/ports/file.ports.js';
 import { StagedUploadsSweep } from '../../src/files/infrastructure/staged-uploads.sweep.js';
 import { APP_CONFIG } from '../../src/platform/config/config.module.js';
@@ -14,33 +13,10 @@ import { aTenant } from '../factories/access.factory.js';
 import { launch, stop } from '../support/processes.js';
 import { TestS3Server } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { png } from '../support/png.js';
 
 const MiB = 1024 * 1024;
 const METRICS_TOKEN = 'metrics-token-for-the-object-storage-tests';
-
-/** A real PNG of `width`×1 pixels (signature, IHDR, IDAT, IEND), `padding` zero bytes after it (a viewer ignores them). */
-function png(width: number, padding = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(row)),
-    chunk('IEND', Buffer.alloc(0)),
-    Buffer.alloc(padding),
-  ]);
-}
 
 function form(filename: string, type: string, data: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----bp${Math.random().toString(36).slice(2)}`;

@@ -79,6 +79,8 @@ keeps pending and recently ended ones', async () => {
     await delivery('redacted', 31, 'SUCCEEDED');
     clock.set(new Date(now));
     await log.apply({ workspaceId: ws.id, id: deliveryIds.get('redacted')! }, { type: 'RedactPayload', now: new Date(now) });
+    // Published when they were created (the relay's transaction stamps the database's time, not the clock's).
+    await t.sql(`UPDATE webhook_messages SET published_at = created_at WHERE event_id LIKE $1`, [`%_${id}`]);
 
     const purged = await t.app.get(Janitor).sweep();
     expect(purged['webhook deliveries and envelopes']).toBe(6); // 3 deliveries + 3 envelopes
@@ -95,6 +97,71 @@ keeps pending and recently ended ones', async () => {
       `%_${id}`,
     ]);
     expect(envelopes.map((m) => m.event_id.split('_')[1])).toEqual(['endedin', 'failedin', 'oldpending']);
+  });
+
+  it("keeps the envelopes no delivery refers to 30 days after they were published (the events list), \
+and no longer, whatever the deliveries' retention", async () => {
+    const longer = await startTestApp({ clock, env: { WEBHOOK_DELIVERY_RETENTION_DAYS: '90' } });
+    try {
+      const ws = await aWorkspace(longer.commands);
+      const endpoints = longer.app.get(EndpointRepository);
+      const id = `we_evt${Date.now()}`;
+      await endpoints.insert(
+        Endpoint.register({
+          id,
+          workspaceId: ws.id,
+          url: 'https://hooks.example.com/in',
+          eventTypes: ['page.published'],
+          subscribable: SUBSCRIBABLE_EVENT_TYPES,
+          secretRef: endpoints.seal(id, newSigningSecret()),
+          now: new Date(),
+        }),
+      );
+      const now = Date.now();
+      const HOUR = 3_600_000;
+      // name, type (only page.published has a delivery), created and published this long ago
+      const events: [string, string, number, number][] = [
+        ['out', 'contact.created', 31 * DAY, 30 * DAY + HOUR],
+        ['in', 'contact.created', 31 * DAY, 30 * DAY - HOUR], // the relay was a day late: listed until 30 days after it
+        ['recent', 'contact.created', DAY, DAY],
+        ['delivered', 'page.published', 40 * DAY, 40 * DAY], // its delivery is kept 90 days, and so is the envelope
+      ];
+      for (const [name, type, created] of events) {
+        clock.set(new Date(now - created));
+        const at = new Date(now - created);
+        await longer.app
+          .get(Transactions)
+          .run(() =>
+            longer.app
+              .get(WebhookFanOut)
+              .handle([{ seq: 0, eventId: `evt_${name}_${id}`, workspaceId: ws.id, type, data: {}, createdAt: at }]),
+          );
+      }
+      for (const [name, , , published] of events) {
+        await longer.sql(`UPDATE webhook_messages SET published_at = $2 WHERE event_id = $1`, [
+          `evt_${name}_${id}`,
+          new Date(now - published),
+        ]);
+      }
+      const [delivery] = await longer.sql<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1`, [id]);
+      await longer.app
+        .get(DeliveryLog)
+        .apply(
+          { workspaceId: ws.id, id: delivery!.id },
+          { type: 'RecordAttempt', outcome: { statusCode: 200, error: null, durationMs: 3 }, now: new Date(now - 40 * DAY), jitter: 0 },
+        );
+      clock.set(new Date(now));
+
+      await longer.app.get(Janitor).sweep();
+      const left = await longer.sql<{ event_id: string }>(
+        `SELECT event_id FROM webhook_messages WHERE workspace_id = $1 ORDER BY event_id`,
+        [ws.id],
+      );
+      expect(left.map((m) => m.event_id.split('_')[1])).toEqual(['delivered', 'in', 'recent']);
+      expect(await longer.sql(`SELECT 1 FROM webhook_deliveries WHERE id = $1`, [delivery!.id])).toHaveLength(1);
+    } finally {
+      await longer.close();
+    }
   });
 
   it('deletes raw facts past 90 days and daily visitor hashes past the 90-day summary range, \

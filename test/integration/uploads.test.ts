@@ -4,7 +4,6 @@ import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { AddFileCommand } from '../../src/files/index.js';
 import { FileStorage } from '../../src/files/application/ports/file.ports.js';
 import { S3ObjectStorage } from '../../src/files/infrastructure/s3-object.storage.js';
@@ -13,35 +12,13 @@ import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiOk } from '../support/api-calls.js';
 import { TestS3Server } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { png } from '../support/png.js';
 
 type Auth = Record<string, string>;
 const MiB = 1024 * 1024;
 const LIMIT = 10 * MiB;
 /** Room for one upload of the largest size and a little more: quotas are tested in workspaces filled by the CLI. */
 const QUOTA = LIMIT + 64 * 1024;
-
-/** A PNG of `width`×1 pixels, built here: signature, IHDR, one IDAT, IEND, each chunk with its CRC. */
-function png(width = 1): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(row)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Tiny files of each allowed type, with their real signatures. */
 const SAMPLES: Record<string, { name: string; bytes: Buffer }> = {

@@ -12,13 +12,15 @@ import { envelopeBody } from './webhook.views.js';
 import { isSubscribable } from './webhook-events.js';
 
 /**
- * The outbox relay's webhook subscriber: each event becomes one envelope and one delivery stream per
+ * The outbox relay's webhook subscriber: each subscribable event becomes one envelope (whether or not an endpoint
+ * subscribes to it: the envelopes are the events `GET /v1/events` lists, docs/adr/0065) and one delivery stream per
  * subscribed endpoint, in the transaction that marks the outbox row done (so an event is fanned out
  * exactly once, or not at all and retried). A disabled endpoint gets a FAILED delivery with no attempt,
  * which a replay after re-enabling recovers: nothing is dropped.
  *
- * A batch of rows costs three statements whatever its size: the endpoints of the batch's workspaces, the
- * envelopes, and the delivery streams (projections and first events together). Before the relay's transaction
+ * A batch of rows costs four statements whatever its size: the endpoints of the batch's workspaces, the
+ * envelopes, the events channel's notifications (one per workspace, EVENTS_CHANNEL), and the delivery streams
+ * (projections and first events together). Before the relay's transaction
  * (`prepare`, holding none), the first attempts of the batch's fair share are sent, so a delivery answered at
  * once is written once, with its outcome (FirstAttempts, docs/adr/0035).
  */
@@ -29,9 +31,9 @@ interface Planned {
   bodies: Map<string, Envelope>;
 }
 
-/** A batch planned and its first attempts sent, to be written in the relay's transaction. */
+/** A batch planned and its first attempts sent (none when it creates no delivery), to be written in the relay's transaction. */
 interface FannedOut extends Planned {
-  sent: SentBatch;
+  sent?: SentBatch;
 }
 
 @Injectable()
@@ -52,6 +54,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
   async prepare(rows: PublishedEvent[], committed: Promise<boolean>): Promise<FannedOut | undefined> {
     const planned = await this.plan(rows);
     if (!planned) return undefined;
+    if (planned.creates.length === 0) return planned;
     return { ...planned, sent: await this.firstAttempts.send({ ...planned, committed }) };
   }
 
@@ -71,11 +74,11 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
         return row ? { ...m, body: envelopeBody(row.eventId, row.type, row.createdAt, row.data) } : m;
       }),
     );
-    if (prepared) await this.firstAttempts.write(prepared.sent);
-    else await this.log.createMany(planned.creates);
+    if (prepared?.sent) await this.firstAttempts.write(prepared.sent);
+    else if (planned.creates.length > 0) await this.log.createMany(planned.creates);
   }
 
-  /** The deliveries and envelopes of a batch: one per subscribed endpoint and event. */
+  /** The envelopes of a batch (one per subscribable event) and its deliveries (one per subscribed endpoint and event). */
   private async plan(rows: PublishedEvent[]): Promise<Planned | undefined> {
     const events = rows.filter((row) => isSubscribable(row.type));
     if (events.length === 0) return undefined;
@@ -90,9 +93,8 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
     const seen = new Set<string>();
     const creates: CreateDelivery[] = [];
     for (const row of events) {
-      const subscribed = (byWorkspace.get(row.workspaceId) ?? []).filter((e) => e.subscribesTo(row.type));
-      if (subscribed.length === 0) continue;
       envelopes.set(row.eventId, row);
+      const subscribed = (byWorkspace.get(row.workspaceId) ?? []).filter((e) => e.subscribesTo(row.type));
       for (const endpoint of subscribed) {
         const pair = `${endpoint.id} ${row.eventId}`;
         if (seen.has(pair)) continue; // the same event twice in one batch: one delivery (the unique key would skip it anyway)
@@ -109,7 +111,6 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
         });
       }
     }
-    if (creates.length === 0) return undefined;
     const messages = [...envelopes.values()].map((row) => ({
       eventId: row.eventId,
       workspaceId: row.workspaceId,

@@ -1,9 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
-import { MessageStore, type Envelope, type NewEnvelope, type WorkspaceKey } from '../application/ports/webhook.ports.js';
+import { notify } from '../../platform/database/notify.js';
+import {
+  EVENT_LIST_DAYS,
+  MessageStore,
+  type Envelope,
+  type EventFilter,
+  type NewEnvelope,
+  type StoredEvent,
+  type WorkspaceKey,
+} from '../application/ports/webhook.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
+
+/**
+ * The channel notified (payload: the workspace id) in the transaction that stores a workspace's new events, so that
+ * their listeners (the events stream) read them once committed (docs/adr/0065).
+ */
+export const EVENTS_CHANNEL = 'bp_events';
+
+/** Within the window `GET /v1/events` lists: published in the last EVENT_LIST_DAYS days by the database's clock. */
+const listable = sql<boolean>`published_at > now() - make_interval(days => ${sql.lit(EVENT_LIST_DAYS)})`;
+
+const eventColumns = ['event_id', 'type', 'body', 'published_at'] as const;
+
+function toEvent(r: { event_id: string; type: string; body: string; published_at: Date }): StoredEvent {
+  return { eventId: r.event_id, type: r.type, body: r.body, publishedAt: r.published_at };
+}
 
 /** Envelopes, once per event id. */
 const saveMessages = prepared(
@@ -62,6 +86,58 @@ export class SqlMessageStore extends MessageStore {
         traceparent: messages.map((m) => m.traceparent ?? null),
       }),
     );
+    await notify(
+      this.db,
+      EVENTS_CHANNEL,
+      messages.map((m) => m.workspaceId),
+    );
+  }
+
+  async listEvents(workspaceId: string, filter: EventFilter): Promise<StoredEvent[]> {
+    if (filter.types?.length === 0) return [];
+    // webhook_messages_published_idx: one workspace, newest first from the cursor.
+    let query = webhooks.selectFrom('webhook_messages').select(eventColumns).where('workspace_id', '=', workspaceId).where(listable);
+    if (filter.types) query = query.where('type', 'in', [...filter.types]);
+    if (filter.createdAfter) {
+      // Published at or after it was created: the bound on published_at narrows the index range.
+      query = query.where('created_at', '>=', filter.createdAfter).where('published_at', '>=', filter.createdAfter);
+    }
+    if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore);
+    const after = filter.after;
+    if (after) {
+      query = query.where((eb) => eb(eb.refTuple('published_at', 'event_id'), '<', eb.tuple(after.publishedAt, after.eventId)));
+    }
+    const rows = await this.db.all(query.orderBy('published_at', 'desc').orderBy('event_id', 'desc').limit(filter.limit));
+    return rows.map(toEvent);
+  }
+
+  async eventById(workspaceId: string, eventId: string): Promise<StoredEvent | null> {
+    const row = await this.db.one(
+      webhooks
+        .selectFrom('webhook_messages')
+        .select(eventColumns)
+        .where('workspace_id', '=', workspaceId)
+        .where('event_id', '=', eventId)
+        .where(listable),
+    );
+    return row ? toEvent(row) : null;
+  }
+
+  async eventsPublishedSince(
+    workspaceId: string,
+    since: Date,
+    types: readonly string[] | undefined,
+    limit: number,
+  ): Promise<StoredEvent[]> {
+    if (types?.length === 0) return [];
+    let query = webhooks
+      .selectFrom('webhook_messages')
+      .select(eventColumns)
+      .where('workspace_id', '=', workspaceId)
+      .where('published_at', '>=', since);
+    if (types) query = query.where('type', 'in', [...types]);
+    const rows = await this.db.all(query.orderBy('published_at', 'asc').orderBy('event_id', 'asc').limit(limit));
+    return rows.map(toEvent);
   }
 
   async bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>> {

@@ -7,6 +7,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, rowsOf } from '../../platform/workers/batched-delete.js';
 import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
+import { EVENT_LIST_DAYS } from '../application/ports/webhook.ports.js';
 import { deleteStreamEvents } from './delivery.statements.js';
 import { useIndexPlans } from './index-plans.js';
 import { webhooks } from './webhooks.tables.js';
@@ -15,9 +16,11 @@ const BATCH = 5_000;
 
 /**
  * Delivery logs are kept WEBHOOK_DELIVERY_RETENTION_DAYS (at least the 30-day replay window) after they end:
- * finished deliveries (SUCCEEDED or FAILED) whose last event is older go with their event streams, then envelopes
- * no delivery refers to. Pending deliveries are never deleted. Rows a dispatcher or a resend holds are skipped
- * (SKIP LOCKED) and deleted at a later sweep. A batch's events are deleted after its deliveries, in the same
+ * finished deliveries (SUCCEEDED or FAILED) whose last event is older go with their event streams. Envelopes are the
+ * events `GET /v1/events` lists for 30 days (EVENT_LIST_DAYS, docs/adr/0065): one no delivery refers to goes once
+ * it was published more than 30 days ago, whether it never had a delivery or its last one just went. Pending
+ * deliveries are never deleted. Rows a dispatcher or a resend holds are skipped (SKIP LOCKED) and deleted at a later
+ * sweep. A batch's events are deleted after its deliveries, in the same
  * transaction (no foreign key cascades to them, docs/adr/0057): by then the deliveries are gone, so no append can
  * add an event to them, and the second statement sees every event appended before.
  */
@@ -33,6 +36,7 @@ export class WebhookRetention implements RetentionTask {
 
   async purge(): Promise<number> {
     const cutoff = retentionCutoff(this.clock, this.config.retentionDays.webhookDeliveries);
+    const listed = retentionCutoff(this.clock, EVENT_LIST_DAYS);
     const deliveries = await deleteInBatches(
       this.db,
       (limit, group) =>
@@ -93,7 +97,10 @@ export class WebhookRetention implements RetentionTask {
                 .selectFrom('webhook_messages as m')
                 .select(['m.workspace_id', 'm.event_id'])
                 .where(inShardGroup(group, 'm.workspace_id'))
-                .where('m.created_at', '<', cutoff)
+                // Out of the events' list: published before the cutoff. Created before it too (created precedes
+                // published), which the BRIN index on created_at narrows the scan with.
+                .where('m.created_at', '<', listed)
+                .where('m.published_at', '<', listed)
                 // No delivery refers to it: one probe of `webhook_deliveries_once` per envelope, as a subquery with a
                 // LIMIT, which the planner keeps as one (a NOT EXISTS became an anti-join that, on statistics taken
                 // before the deliveries' retention, hashed every delivery for every batch: 250 ms a batch at 200,000).

@@ -37,7 +37,10 @@ export const WebhookEndpointTable = defineEntity({
   indexes: [{ name: 'webhook_endpoints_workspace_idx', properties: ['workspace', 'createdAt', 'id'] }],
 });
 
-/** One row per event fanned out: the exact bytes signed and sent on every attempt of every endpoint. */
+/**
+ * One row per subscribable event (with or without endpoints): the exact bytes signed and sent on every attempt of
+ * every endpoint, and what `GET /v1/events` lists (docs/adr/0065).
+ */
 export const WebhookMessageTable = defineEntity({
   name: 'WebhookMessage',
   tableName: 'webhook_messages',
@@ -49,8 +52,16 @@ export const WebhookMessageTable = defineEntity({
     createdAt: p.datetime(3),
     /** the trace every attempt of this envelope continues (docs/adr/0054); null when tracing was off */
     traceparent: p.text().nullable(),
+    /** when the envelope became visible: the relay transaction's time (docs/adr/0065) */
+    publishedAt: p.datetime(3).defaultRaw('now()'),
   },
-  indexes: [{ name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' }],
+  indexes: [
+    { name: 'webhook_messages_created_brin', properties: ['createdAt'], type: 'brin' },
+    {
+      name: 'webhook_messages_published_idx',
+      expression: 'CREATE INDEX webhook_messages_published_idx ON webhook_messages (workspace_id, published_at DESC, event_id DESC)',
+    },
+  ],
 });
 
 /** The projection of each delivery stream: what the list and get operations read and the dispatcher claims. */

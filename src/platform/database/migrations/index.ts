@@ -19,6 +19,7 @@ import { Migration0025FileRoutes } from './0025-file-routes.js';
 import { Migration0026DeliveryEventsUnreferenced } from './0026-delivery-events-unreferenced.js';
 import { Migration0027DeliveryLogWithoutAnswers } from './0027-delivery-log-without-answers.js';
 import { Migration0028PagePreviewEpoch } from './0028-page-preview-epoch.js';
+import { Migration0029EventList } from './0029-event-list.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -45,4 +46,5 @@ export const migrations: MigrationObject[] = [
   { name: '0026-delivery-events-unreferenced', class: Migration0026DeliveryEventsUnreferenced },
   { name: '0027-delivery-log-without-answers', class: Migration0027DeliveryLogWithoutAnswers },
   { name: '0028-page-preview-epoch', class: Migration0028PagePreviewEpoch },
+  { name: '0029-event-list', class: Migration0029EventList },
 ];

@@ -113,9 +113,56 @@ export interface NewEnvelope {
   traceparent?: string | null;
 }
 
-/** The event envelopes: the exact body every attempt signs and sends. */
+/** A stored event: its envelope as every delivery sends it, and when it became visible (docs/adr/0065). */
+export interface StoredEvent {
+  eventId: string;
+  type: string;
+  /** the envelope's exact bytes (JSON) */
+  body: string;
+  publishedAt: Date;
+}
+
+/** Where a newest-first page of events starts: after this one (exclusive). */
+export interface EventPosition {
+  publishedAt: Date;
+  eventId: string;
+}
+
+export interface EventFilter {
+  /** any of these types (absent: every type) */
+  types?: readonly string[];
+  /** created at or after */
+  createdAfter?: Date;
+  /** created before */
+  createdBefore?: Date;
+  after?: EventPosition;
+  limit: number;
+}
+
+/** How long the events of a workspace can be fetched (`GET /v1/events`), and their envelopes are kept at least. */
+export const EVENT_LIST_DAYS = 30;
+
+/**
+ * The event envelopes: the exact body every attempt signs and sends, one per subscribable event, which
+ * `GET /v1/events` lists for EVENT_LIST_DAYS.
+ */
 export abstract class MessageStore {
+  /** Saves the envelopes (once per event id) and notifies the events channel once per workspace of the batch. */
   abstract saveMany(messages: readonly NewEnvelope[]): Promise<void>;
+  /**
+   * The workspace's events of the last EVENT_LIST_DAYS days (by publication), newest first by (published_at,
+   * event_id), after `filter.after` when given, at most `filter.limit`.
+   */
+  abstract listEvents(workspaceId: string, filter: EventFilter): Promise<StoredEvent[]>;
+  /** One event of the workspace, null when absent or published more than EVENT_LIST_DAYS days ago. */
+  abstract eventById(workspaceId: string, eventId: string): Promise<StoredEvent | null>;
+  /** The workspace's events published at or after `since`, oldest first by (published_at, event_id), at most `limit`. */
+  abstract eventsPublishedSince(
+    workspaceId: string,
+    since: Date,
+    types: readonly string[] | undefined,
+    limit: number,
+  ): Promise<StoredEvent[]>;
   /** The envelopes of these events (`id`: the event id) that exist, by event id. */
   abstract bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>>;
   /**
