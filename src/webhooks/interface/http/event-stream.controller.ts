@@ -61,7 +61,8 @@ const EXAMPLE_ENVELOPE = JSON.stringify({
   created_at: '2026-11-29T03:00:00.000Z',
   data: { page: { id: 'pg_9hX2kQ4mZp7Lr1Vt', title: 'Links', slug: 'ada', published_at: '2026-11-29T03:00:00.000Z' } },
 });
-const STREAM_EXAMPLE = `: from now\n\nid: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: page.published\ndata: ${EXAMPLE_ENVELOPE}\n\n: keep-alive\n\n`;
+const EXAMPLE_FRAME = `id: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: page.published\ndata: ${EXAMPLE_ENVELOPE}\n\n`;
+const STREAM_EXAMPLE = `: from now\n\n${EXAMPLE_FRAME}: keep-alive\n\n`;
 
 /** `GET /v1/events/stream`: the workspace's events as they are published, over Server-Sent Events (docs/adr/0067). */
 @ApiTags('Webhooks')
