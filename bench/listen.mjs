@@ -37,7 +37,7 @@ export async function listenBench({ launch, freePort, stopGracefully, sleep, cli
 
   const apiPort = await freePort();
   const api = await launch('dist/main.js', { ...common, PORT: String(apiPort), RUN_WORKERS: 'false' }, apiPort);
-  const worker = await launch('dist/worker.js', common, /workers running/);
+  const worker = await launch('dist/worker.js', { ...common, LOG_LEVEL: 'info' }, /workers running/);
   const base = `http://127.0.0.1:${apiPort}`;
   const listener = spawn(process.execPath, ['dist/cli.js', 'listen', '--forward-to', forwardTo], {
     env: { ...process.env, BIO_PAGE_API_KEY: apiKey, BIO_PAGE_API_URL: base },
