@@ -72,7 +72,8 @@ class Listener {
 
   static async start(apiUrl: string, apiKey: string, forwardTo: string): Promise<Listener> {
     const child = spawn(BIN, ['listen', '--forward-to', forwardTo], {
-      env: { ...process.env, BIO_PAGE_API_KEY: apiKey, BIO_PAGE_API_URL: apiUrl },
+      // A database it could not reach: listen is a client of the API, it never opens one.
+      env: { ...process.env, BIO_PAGE_API_KEY: apiKey, BIO_PAGE_API_URL: apiUrl, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     Listener.started.push(child);
