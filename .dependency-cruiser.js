@@ -81,6 +81,15 @@ export default {
       to: { path: '^src/', pathNot: '^src/mcp/' },
     },
     {
+      name: 'listen-is-an-api-client',
+      severity: 'error',
+      comment:
+        '`bio-page listen` (src/listen/) is a client of the public API over HTTP (ADR 0067): it loads no part of the ' +
+        'service but the Standard Webhooks signing, which has no Nest and no database in it.',
+      from: { path: '^src/listen/' },
+      to: { path: '^src/', pathNot: ['^src/listen/', '^src/webhooks/infrastructure/webhook-signature\\.ts$'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import cycles (type-only imports included: they become runtime imports under emitDecoratorMetadata).',

@@ -15,7 +15,8 @@
 //  - the operator CLI's `--help` and `--version` (bench/cli-startup.mjs, also `npm run bench:cli`);
 //  - uploads on each file store: 4 × 50 concurrent 5 MiB uploads to the API with FILE_STORAGE=local, then s3 (an
 //    in-process s3rver), uploads/s and the API's RSS idle and at peak (target: peak within 100 MiB of idle;
-//    bench/uploads.mjs).
+//    bench/uploads.mjs);
+//  - `bio-page listen`: commit (the API's answer) to local receipt p50/p99 over 1,000 events (bench/listen.mjs).
 // A fresh database (dropped at the end) on the server `npm start` uses: DATABASE_URL's, else the embedded
 // PostgreSQL in DATA_DIR (bench/database.mjs).
 import autocannon from 'autocannon';
@@ -33,6 +34,7 @@ import { tracesBench } from './traces.mjs';
 import { growthBench } from './growth.mjs';
 import { erasureBench } from './erasure.mjs';
 import { uploadsBench, uploadLines, uploadRows } from './uploads.mjs';
+import { listenBench } from './listen.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -57,6 +59,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 // BENCH_ONLY=erasure: DELETE /v1/contacts/{id} in a workspace holding 24 hours of stored idempotent responses at the
 // sustained write rate (bench/erasure.mjs; BENCH_ERASURE_KEYS, BENCH_ERASURE_CARRIERS).
 // BENCH_ONLY=uploads: the uploads part alone (bench/uploads.mjs; BENCH_UPLOADS_ROUNDS, BENCH_UPLOADS_CONCURRENCY).
+// BENCH_ONLY=listen: `bio-page listen`'s commit-to-local-receipt latency alone (bench/listen.mjs; BENCH_LISTEN_EVENTS,
+// BENCH_LISTEN_CONCURRENCY).
 const ONLY = process.env.BENCH_ONLY;
 // Worker processes run with the Node flags `npm run worker` gives them (package.json; docs/adr/0040), plus
 // BENCH_WORKER_FLAGS (space-separated) to try others, e.g. `--import <file>` or another heap size.
@@ -731,6 +735,12 @@ try {
     console.log(`\nnpm run bench (uploads): Node ${process.versions.node}\n`);
     for (const line of uploadLines(results)) console.log(`- ${line}`);
     if (results.some((r) => r.created < r.total)) process.exitCode = 1;
+  } else if (ONLY === 'listen') {
+    const result = await listenBench({ launch, freePort, stopGracefully, sleep, cli, common });
+    console.log(`\nnpm run bench (listen): Node ${process.versions.node}\n`);
+    console.log('| run | throughput | p50 | p99 | errors | note |\n|---|---|---|---|---|---|');
+    console.log(`| ${result.row.join(' | ')} |`);
+    if (!result.ok) process.exitCode = 1;
   } else if (ONLY === 'growth') {
     const lines = await growthBench({ launch, freePort, stopGracefully, cannon, common, auth, ws, dbUrl });
     console.log(`\nnpm run bench (growth): Node ${process.versions.node}\n`);
@@ -748,6 +758,11 @@ try {
       await tracesBench({ launch, freePort, stopGracefully, common, auth, report, duration: DURATION, rounds: ROUNDS });
     const hooks = ['http', 'read', 'site', 'cache', 'bomb', 'scheduler', 'cli', 'traces'].includes(ONLY) ? null : await webhookBench();
     if (!ONLY || ONLY === 'cli') rows.push(...cliStartup());
+    if (!ONLY) {
+      const listened = await listenBench({ launch, freePort, stopGracefully, sleep, cli, common });
+      rows.push(listened.row);
+      if (!listened.ok) process.exitCode = 1;
+    }
     if (!ONLY) {
       const results = await uploadsBench({ launch, freePort, stopGracefully, rssOf, cpuOf, sleep, cli, common });
       rows.push(...uploadRows(results));

@@ -84,6 +84,10 @@ function isCursorList(document, operation) {
   return resolve(document, props.data)?.type === 'array' && 'has_more' in props && 'next_cursor' in props;
 }
 
+/** Whether an operation's success answer is a stream of Server-Sent Events rather than one JSON document. */
+const streams = (operation) =>
+  Object.entries(operation.responses ?? {}).some(([status, r]) => /^2\d\d$/.test(status) && r?.content?.['text/event-stream']);
+
 const comment = (text) => text.replaceAll('*/', '*\\/');
 
 /** The operations of the document, each with its resource, method name and signature. */
@@ -93,6 +97,8 @@ export function operationsOf(document) {
     for (const verb of METHODS) {
       const operation = item[verb];
       if (!operation?.operationId) continue;
+      // A method's call returns once: a streamed answer (`GET /v1/events/stream`, text/event-stream) has no method.
+      if (streams(operation)) continue;
       const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(document, p));
       const query = parameters.filter((p) => p.in === 'query');
       const requestBody = resolve(document, operation.requestBody);

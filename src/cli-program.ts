@@ -14,6 +14,14 @@ import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 
 export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
+/**
+ * A command that runs without the application (no Nest, no database): `listen`, a client of the public API over
+ * HTTP. `run` gets a signal aborted on Ctrl-C or SIGTERM and resolves the exit status.
+ */
+export class Standalone {
+  constructor(readonly run: (signal: AbortSignal) => Promise<number>) {}
+}
+
 /** A job's result printed as any other, with an exit status of its own (1: some of the work failed, said on stderr). */
 export class Finished {
   constructor(
@@ -48,9 +56,12 @@ const WORKSPACE = 'the workspace id (ws_…)';
  * The CLI's commands; the one given on the command line hands its job to `onJob`. Help and version go to stdout,
  * errors are thrown (CommanderError), never printed: the caller prints one line.
  */
-export function buildProgram(onJob: (job: Job) => void): Program {
+export function buildProgram(onJob: (job: Job | Standalone) => void): Program {
   const program = new Program('bio-page')
-    .description('Operator CLI of the bio-page service: prints JSON on stdout. Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.')
+    .description(
+      'Operator CLI of the bio-page service: prints JSON on stdout. Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR ' +
+        '(except `listen`, a client of the API).',
+    )
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand('help [command]', 'show help for a command')
@@ -262,12 +273,70 @@ export function buildProgram(onJob: (job: Job) => void): Program {
       });
     });
 
+  program
+    .command('listen')
+    .description(
+      "Forward the events of the API key's workspace to a local URL as they are published, signed the Standard Webhooks " +
+        'way (webhooks on a laptop: no inbound connection, no setting on the server). A client of the API over HTTP: it ' +
+        'needs no database. Prints the ready line with the signing secret, then one line per event (time, type, id, the ' +
+        "local answer's status or error, duration) on stdout; connection notices on stderr. Reconnects (0.5 s to 5 s) " +
+        'and resumes without losing or repeating an event; a local receiver that fails is not retried. Ctrl-C stops it',
+    )
+    .option('--forward-to <url>', 'the local URL each event is POSTed to, e.g. http://localhost:4242/webhooks')
+    .option('--events <types>', 'only these event types, comma-separated (default: all)', list)
+    .option('--api-key <key>', 'an API key with the webhooks:read scope (default: $BIO_PAGE_API_KEY)')
+    .option('--api-url <url>', 'the API base URL (default: $BIO_PAGE_API_URL, else http://127.0.0.1:3000)')
+    .option('--print-secret', 'print the signing secret for this API key (the same on every run) and exit')
+    .action((o: { forwardTo?: string; events?: string[]; apiKey?: string; apiUrl?: string; printSecret?: boolean }) => {
+      const apiKey = o.apiKey ?? process.env.BIO_PAGE_API_KEY;
+      if (!apiKey) throw new InvalidArgumentError('an API key is needed: --api-key, or BIO_PAGE_API_KEY');
+      if (o.printSecret) {
+        onJob(
+          new Standalone(async () => {
+            const { sessionSecret } = await import('./listen/session-secret.js');
+            process.stdout.write(`${sessionSecret(apiKey)}\n`);
+            return 0;
+          }),
+        );
+        return;
+      }
+      if (!o.forwardTo) throw new InvalidArgumentError('--forward-to <url> is required');
+      const forwardTo = httpUrl(o.forwardTo, '--forward-to');
+      const apiUrl = httpUrl(o.apiUrl ?? process.env.BIO_PAGE_API_URL ?? 'http://127.0.0.1:3000', '--api-url');
+      onJob(
+        new Standalone(async (signal) => {
+          const { listen } = await import('./listen/listen.js');
+          return listen({
+            forwardTo,
+            apiUrl,
+            apiKey,
+            events: o.events?.length ? o.events : undefined,
+            signal,
+            userAgent: `bio-page-listen/${packageVersion()}`,
+            out: (line) => process.stdout.write(`${line}\n`),
+            err: (line) => process.stderr.write(`${line}\n`),
+          });
+        }),
+      );
+    });
+
   return program;
 }
 
+function httpUrl(value: string, option: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`${option} must be an http or https URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`${option} must be an http or https URL`);
+  return url;
+}
+
 /** Parses argv into a job without loading the application or touching the database, so bad input fails fast. */
-export function parseCli(argv: string[]): Job {
-  let job: Job | undefined;
+export function parseCli(argv: string[]): Job | Standalone {
+  let job: Job | Standalone | undefined;
   buildProgram((j) => (job = j)).parse(argv, { from: 'user' });
   if (!job) throw new InvalidArgumentError('no command given; try --help');
   return job;

@@ -1,8 +1,9 @@
 // The operator CLI (`npm run cli -- …`, bin/bio-page). Its arguments are parsed first (src/cli-program.ts):
-// `--help`, `--version` and bad input answer without loading the application; a command's job then starts it.
+// `--help`, `--version` and bad input answer without loading the application; a command's job then starts it
+// (`listen` never does: it is a client of the API, src/listen/).
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Finished, parseCli, type Job } from './cli-program.js';
+import { Finished, parseCli, Standalone, type Job } from './cli-program.js';
 import { DomainError } from './platform/domain/domain-error.js';
 
 function oneLine(err: unknown): string {
@@ -12,7 +13,7 @@ function oneLine(err: unknown): string {
 }
 
 async function main(): Promise<number> {
-  let job: Job;
+  let job: Job | Standalone;
   try {
     job = parseCli(process.argv.slice(2));
   } catch (err) {
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${message}\n`);
     return 2;
   }
+  if (job instanceof Standalone) return runStandalone(job);
   // The application, loaded only now that there is a command to run.
   await import('reflect-metadata');
   const [{ prepare }, { NestFactory }, { CommandBus, QueryBus }, { AppModule }] = await Promise.all([
@@ -43,6 +45,23 @@ async function main(): Promise<number> {
   } finally {
     await app?.close();
     await embedded?.stop();
+  }
+}
+
+/** A command without the application (`listen`): Ctrl-C or SIGTERM asks it to stop; a second Ctrl-C exits at once. */
+async function runStandalone(job: Standalone): Promise<number> {
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await job.run(stop.signal);
+  } catch (err) {
+    process.stderr.write(`${oneLine(err)}\n`);
+    return 1;
   }
 }
 

@@ -108,6 +108,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       // Tool arguments are JSON: an operation whose body is something else (the multipart upload of a file's bytes)
       // has no tool.
       if (requestBody && !json) continue;
+      // A call returns once: an operation whose answer is a stream (the event stream, text/event-stream) has no tool.
+      if (streams(doc, op.responses ?? {})) continue;
       const { output, problem } = responseSchemas(doc, op.responses ?? {});
       const noContent = !output && Object.keys(op.responses ?? {}).includes('204');
       operations.push({
@@ -129,6 +131,14 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     }
   }
   return operations;
+}
+
+/** Whether the operation's success answer is a stream (`text/event-stream`) rather than one JSON document. */
+function streams(doc: OpenApiDocument, responses: Record<string, unknown>): boolean {
+  return Object.entries(responses).some(([status, raw]) => {
+    const content = (inline(doc, raw) as { content?: Record<string, unknown> } | undefined)?.content;
+    return /^2\d\d$/.test(status) && content !== undefined && 'text/event-stream' in content;
+  });
 }
 
 /** The JSON schema of the success response (its single 2xx with a JSON body) and of the problem+json errors. */

@@ -86,12 +86,13 @@ export class PlatformModule implements OnModuleDestroy, OnApplicationShutdown {
             workerPool.on('connect', (client) => client.on('error', () => undefined));
             workerPool.on('error', () => undefined);
             // LISTEN straight to PostgreSQL when DATABASE_LISTEN_URL says where (behind a pooler in transaction
-            // mode: docs/adr/0050): one held connection per channel this process listens on (three at most).
+            // mode: docs/adr/0050): one held connection per channel this process listens on (four at most: the
+            // outbox, deliveries, live pages, and the event streams' once a stream opened, docs/adr/0067).
             const listenUrl = config.database.listenUrl;
             const listenPool = listenUrl
               ? new pg.Pool({
                   connectionString: listenUrl,
-                  max: 3,
+                  max: 4,
                   keepAlive: true,
                   connectionTimeoutMillis: config.database.poolWaitMs,
                   application_name: 'bio-page-listen',

@@ -7,6 +7,8 @@ import { ResendDeliveryHandler } from './application/commands/resend-delivery/re
 import { RotateSecretHandler } from './application/commands/rotate-secret/rotate-secret.handler.js';
 import { SendTestEventHandler } from './application/commands/send-test-event/send-test-event.handler.js';
 import { UpdateEndpointHandler } from './application/commands/update-endpoint/update-endpoint.handler.js';
+import { EventStreams } from './application/event-streams.js';
+import { EventFeed, EventSignals } from './application/ports/event-stream.ports.js';
 import { SecretResealer } from './application/ports/secret-resealer.port.js';
 import { SigningSecrets } from './application/ports/signing-secrets.port.js';
 import { GetDeliveryHandler } from './application/queries/get-delivery/get-delivery.handler.js';
@@ -16,9 +18,12 @@ import { GetEndpointHandler } from './application/queries/get-endpoint/get-endpo
 import { ListDeliveriesHandler } from './application/queries/list-deliveries/list-deliveries.handler.js';
 import { ListEndpointsHandler } from './application/queries/list-endpoints/list-endpoints.handler.js';
 import { ListOwnerNotificationsHandler } from './application/queries/list-owner-notifications/list-owner-notifications.handler.js';
+import { PgEventSignals } from './infrastructure/pg-event.signals.js';
+import { SqlEventFeed } from './infrastructure/sql-event.feed.js';
 import { SqlSecretResealer } from './infrastructure/sql-secret.resealer.js';
 import { RandomSigningSecrets } from './infrastructure/webhook-signing.js';
 import { DeliveriesController } from './interface/http/deliveries.controller.js';
+import { EventStreamController } from './interface/http/event-stream.controller.js';
 import { EventsController } from './interface/http/events.controller.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
@@ -29,7 +34,7 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
  */
 @Module({
   imports: [WebhookDeliveryModule],
-  controllers: [WebhooksController, DeliveriesController, EventsController],
+  controllers: [WebhooksController, DeliveriesController, EventStreamController, EventsController],
   providers: [
     CreateEndpointHandler,
     UpdateEndpointHandler,
@@ -48,6 +53,10 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
     ReencryptSecretsHandler,
     { provide: SigningSecrets, useClass: RandomSigningSecrets },
     { provide: SecretResealer, useClass: SqlSecretResealer },
+    // The event streams (docs/adr/0067): an API process's, never the worker's (which loads WebhookDeliveryModule alone).
+    EventStreams,
+    { provide: EventFeed, useClass: SqlEventFeed },
+    { provide: EventSignals, useClass: PgEventSignals },
   ],
 })
 export class WebhooksModule {}

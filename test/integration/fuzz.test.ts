@@ -159,7 +159,8 @@ describe('fuzzing every operation', () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     const operations = Object.entries(doc.paths as Json)
       .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))
-      .filter((o) => o !== 'get /v1/openapi.json');
+      // The event stream's answer never ends, so inject cannot fuzz it: its refusals are tested in listen.test.ts.
+      .filter((o) => o !== 'get /v1/openapi.json' && o !== 'get /v1/events/stream');
     expect(operations).toHaveLength(ops.length);
   });
 

@@ -51,8 +51,9 @@ describe('the MCP server', () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ paths: Record<string, Record<string, any>> }>();
     operations = Object.values(doc.paths).flatMap((item) =>
       Object.entries(item)
-        // Tools pass JSON: the multipart upload (uploadFile) has none.
+        // Tools pass JSON: the multipart upload (uploadFile) has none; a call returns once: the event stream has none.
         .filter(([, op]) => op['x-scope'] && (!op.requestBody || op.requestBody.content['application/json']))
+        .filter(([, op]) => !Object.values(op.responses).some((r: any) => r.content?.['text/event-stream']))
         .map(([method, op]) => ({
           operationId: op.operationId,
           method: method.toUpperCase(),

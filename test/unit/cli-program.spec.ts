@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { buildProgram, packageVersion, parseCli } from '../../src/cli-program.js';
+import { buildProgram, packageVersion, parseCli, Standalone } from '../../src/cli-program.js';
 import { PLANS } from '../../src/access/domain/plan.js';
 import { SCOPES } from '../../src/access/domain/scope.js';
 
@@ -52,6 +52,23 @@ describe('the operator CLI program', () => {
     expect(() => parseCli(['files', 'migrate', '--to', 'local'])).toThrow(
       expect.objectContaining({ code: 'commander.invalidArgument' }) as never,
     );
+  });
+
+  it('parses listen: a job without the application, needing a key and an http(s) --forward-to', () => {
+    const saved = process.env.BIO_PAGE_API_KEY;
+    delete process.env.BIO_PAGE_API_KEY;
+    try {
+      expect(parseCli(['listen', '--print-secret', '--api-key', 'bp_live_x'])).toBeInstanceOf(Standalone);
+      expect(parseCli(['listen', '--forward-to', 'http://localhost:4242/hook', '--api-key', 'bp_live_x'])).toBeInstanceOf(Standalone);
+      expect(() => parseCli(['listen', '--forward-to', 'http://localhost:4242/hook'])).toThrow(/API key is needed/);
+      expect(() => parseCli(['listen', '--api-key', 'bp_live_x'])).toThrow(/--forward-to <url> is required/);
+      expect(() => parseCli(['listen', '--api-key', 'k', '--forward-to', 'ftp://x/'])).toThrow(/http or https URL/);
+      process.env.BIO_PAGE_API_KEY = 'bp_live_env';
+      expect(parseCli(['listen', '--print-secret'])).toBeInstanceOf(Standalone);
+    } finally {
+      if (saved === undefined) delete process.env.BIO_PAGE_API_KEY;
+      else process.env.BIO_PAGE_API_KEY = saved;
+    }
   });
 
   it("answers --version with the package's version, as an exit without a job", () => {

@@ -70,6 +70,18 @@ export interface AppConfig {
   site: SiteConfig;
   /** where /metrics is served (docs/adr/0038): its own listener, and/or the public port behind a bearer token */
   metrics: MetricsConfig;
+  /** the event streams an API process holds, and their heartbeat (docs/adr/0067) */
+  eventStreams: EventStreamsConfig;
+}
+
+/** `GET /v1/events/stream` in one API process (docs/adr/0067). */
+export interface EventStreamsConfig {
+  /** EVENT_STREAMS_MAX: streams open at once in the process; past it a new one is answered 503 */
+  max: number;
+  /** EVENT_STREAMS_PER_WORKSPACE: streams of one workspace open at once in the process; past it, 503 */
+  perWorkspace: number;
+  /** EVENT_STREAM_HEARTBEAT_MS: how often each stream sends `: keep-alive` and looks for what it might have missed */
+  heartbeatMs: number;
 }
 
 /** What the live site keeps in memory, and which views it counts (docs/adr/0037, docs/operations.md). */
@@ -219,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     idempotencyLeaseSeconds: v.HTTP_REQUEST_TIMEOUT_SECONDS,
     metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, token: v.METRICS_TOKEN },
+    eventStreams: { max: v.EVENT_STREAMS_MAX, perWorkspace: v.EVENT_STREAMS_PER_WORKSPACE, heartbeatMs: v.EVENT_STREAM_HEARTBEAT_MS },
   };
 }
 

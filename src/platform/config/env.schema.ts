@@ -150,13 +150,20 @@ export const envSchema = {
   WEBHOOK_FIRST_ATTEMPT_WAIT_MS: int(0, 5_000).default(200),
   // Finished webhook deliveries (and their envelopes) are kept this long; at least the 30-day replay window.
   WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 3650).default(30),
+  // Event streams (`GET /v1/events/stream`, docs/adr/0067) one API process holds at once, in all and per workspace;
+  // past either, a new one is answered 503 service_unavailable with Retry-After (another process may have room).
+  EVENT_STREAMS_MAX: int(1, 100_000).default(200),
+  EVENT_STREAMS_PER_WORKSPACE: int(1, 10_000).default(10),
+  // Each stream sends a `: keep-alive` comment this often (under a proxy's idle time-out: HAProxy's `timeout server`
+  // is 35 s in deploy/haproxy.cfg) and looks for events it might have missed at the same pace.
+  EVENT_STREAM_HEARTBEAT_MS: int(500, 60_000).default(15_000),
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
   ANALYTICS_FACT_RETENTION_DAYS: int(90, 3650).default(180),
   // The API's connection pool, the workers' own pool (so neither can starve the other), and how long a request
   // may wait for a free connection before it is answered 503 service_unavailable (docs/adr/0025). Unset, each
   // follows the process's role, so that 3 API and 2 worker processes fit in PostgreSQL's default 100 connections
   // (docs/adr/0051): the API pool 15 (2 in a worker process, which serves no HTTP), the workers' pool 8 where
-  // workers run (2 in an API process with RUN_WORKERS=false: its live-site LISTEN and one spare).
+  // workers run (2 in an API process with RUN_WORKERS=false: its live-site LISTEN and its event streams' LISTEN).
   DATABASE_POOL_SIZE: int(2, 1000).optional(),
   DATABASE_WORKER_POOL_SIZE: int(1, 1000).optional(),
   DATABASE_POOL_WAIT_MS: int(100, 60_000).default(3000),

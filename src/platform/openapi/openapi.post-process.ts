@@ -80,8 +80,13 @@ export function addExamples(document: OpenAPIObject, examples: SchemaExamples, d
   for (const op of operationsOf(document)) {
     refer(op.requestBody?.content?.['application/json'] ?? op.requestBody?.content?.['multipart/form-data']);
     for (const response of Object.values(op.responses ?? {})) refer(response.content?.['application/json']);
-    for (const parameter of op.parameters ?? [])
-      if (parameter.example === undefined && parameter.name in PARAMETER_EXAMPLES) parameter.example = PARAMETER_EXAMPLES[parameter.name];
+    for (const parameter of op.parameters ?? []) {
+      // A parameter whose schema has an example of its own takes it (the event stream's `after` is an event id, not a
+      // cursor); the others, the example of their name.
+      const own = (parameter.schema as { example?: unknown } | undefined)?.example;
+      if (parameter.example === undefined) parameter.example = own ?? PARAMETER_EXAMPLES[parameter.name];
+      if (parameter.example === undefined) delete parameter.example;
+    }
   }
 }
 

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { SigningSecrets } from '../application/ports/signing-secrets.port.js';
+import { newSigningSecret } from './webhook-signature.js';
 
-/** A new endpoint signing secret: `whsec_` + base64 of 32 random bytes. */
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
+// The signing itself has no Nest in it (webhook-signature.ts), so that `bio-page listen` signs with the same code.
+export { newSigningSecret, signatureHeaders, signingKeys } from './webhook-signature.js';
 
 /** The SigningSecrets port: Standard Webhooks secrets drawn from the system's random source. */
 @Injectable()
@@ -13,43 +11,4 @@ export class RandomSigningSecrets extends SigningSecrets {
   issue(): string {
     return newSigningSecret();
   }
-}
-
-function keyOf(secret: string): Buffer {
-  if (!secret.startsWith('whsec_')) throw new Error('a signing secret starts with whsec_');
-  return Buffer.from(secret.slice('whsec_'.length), 'base64');
-}
-
-/**
- * The HMAC keys of signing secrets, made once for many signatures (an HMAC keyed with a KeyObject skips
- * turning raw key bytes into a key on every call, most of the cost of signing a small body).
- */
-export function signingKeys(secrets: readonly string[]): KeyObject[] {
-  return secrets.map((s) => createSecretKey(keyOf(s)));
-}
-
-/**
- * The Standard Webhooks headers for one delivery: `webhook-signature` holds one `v1,<base64>` entry per
- * active secret (two during a rotation overlap), each HMAC-SHA256 over `<id>.<timestamp>.<raw body>`.
- * The secrets come as `whsec_` strings or as their `signingKeys`.
- */
-export function signatureHeaders(
-  secrets: readonly (string | KeyObject)[],
-  id: string,
-  timestampSeconds: number,
-  rawBody: string,
-): Record<string, string> {
-  if (secrets.length === 0) throw new Error('at least one signing secret is needed');
-  const content = `${id}.${timestampSeconds}.${rawBody}`;
-  const entries = secrets.map(
-    (s) =>
-      `v1,${createHmac('sha256', typeof s === 'string' ? keyOf(s) : s)
-        .update(content)
-        .digest('base64')}`,
-  );
-  return {
-    'webhook-id': id,
-    'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': entries.join(' '),
-  };
 }

@@ -250,7 +250,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx
-         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it. A receiver that refuses unsigned requests can be configured first with a secret you choose, sent as `secret`.
+         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.
          *
          *     Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new signing secret; the old one signs too for 24 hours
-         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours. The body may be left out; `secret` in it sets the new secret instead of a generated one.
+         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.
          *
          *     Scope `webhooks:write`. Quota cost: 1 unit(s).
          */
@@ -413,7 +413,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/events": {
+    "/v1/events/stream": {
         parameters: {
             query?: never;
             header?: never;
@@ -421,30 +421,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the events of the last 30 days, newest first
-         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
+         * Stream the events as they are published (Server-Sent Events)
+         * @description A [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream of the events the workspace publishes, each the exact envelope a webhook delivery sends, within a second of its commit, whichever API process the client is connected to. It is what `bio-page listen` reads. Each event is a frame of three lines, then a blank line: `id: <event id>`, `event: <type>`, `data: <envelope JSON, one line>`. A comment line `: keep-alive` comes every 15 s. Without `Last-Event-ID` (or `after`) the stream starts with the events committed from now on; with it, it resumes after that event (events of the 5 s before it may come again: de-duplicate by `id`), so a client that reconnects loses none. An id the workspace has no event for (or none of the last 30 days) starts it from now. A process that stops ends its streams; reconnect (another process answers) with `Last-Event-ID`. Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace `EVENT_STREAMS_PER_WORKSPACE` (10): past either, 503 `service_unavailable` with `Retry-After`.
+         *
+         *     Scope `webhooks:read`. Quota cost: 0 unit(s).
          */
-        get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events/{event_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get one event of the last 30 days, as its webhooks send it
-         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
-         */
-        get: operations["getEvent"];
+        get: operations["streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -816,12 +798,10 @@ export interface components {
             /** @description Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx. */
             url: string;
             event_types: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
-            /** @description Optional: the signing secret to use, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. */
-            secret?: string;
         };
         EndpointWithSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
         };
         UpdateEndpointBody: {
@@ -831,13 +811,9 @@ export interface components {
             /** @description `true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL. */
             enabled?: boolean;
         };
-        RotateSecretBody: {
-            /** @description Optional: the new signing secret, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. The old secret keeps signing too for 24 hours, as when the service generates the new one. */
-            secret?: string;
-        };
         RotatedSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
             /**
              * Format: date-time
@@ -889,27 +865,6 @@ export interface components {
         };
         ReplayResponse: {
             replayed: number;
-        };
-        EventResponse: {
-            /** @description The event id: the `webhook-id` its deliveries carry. */
-            id: string;
-            /** @enum {string} */
-            type: "contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded";
-            /**
-             * Format: date-time
-             * @description When the event happened.
-             */
-            created_at: string;
-            /** @description The event's data, as in the webhook of its type (see the document's `webhooks`). */
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        EventList: {
-            data: components["schemas"]["EventResponse"][];
-            has_more: boolean;
-            /** @description Pass back as `after`; null on the last page. */
-            next_cursor: string | null;
         };
         Totals: {
             views: number;
@@ -4449,11 +4404,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["RotateSecretBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -4533,30 +4484,6 @@ export interface operations {
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: payload_too_large */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: unsupported_media_type */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5438,42 +5365,35 @@ export interface operations {
             };
         };
     };
-    listEvents: {
+    streamEvents: {
         parameters: {
             query?: {
-                /** @example 25 */
-                limit?: number;
                 /**
-                 * @description Opaque cursor: a `next_cursor` from the previous page.
-                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
-                 */
-                after?: string;
-                /**
-                 * @description Only events of these types; repeat the parameter for several (`?type=a&type=b`).
+                 * @description Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.
                  * @example [
-                 *       "contact.created",
-                 *       "contact.deleted"
+                 *       "page.published"
                  *     ]
                  */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
                 /**
-                 * @description Only events created at or after this instant (RFC 3339).
-                 * @example 2026-11-23T00:00:00Z
+                 * @description Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.
+                 * @example whmsg_LVTj7sEWgmrttSBVutOaNxI0
                  */
-                created_after?: string;
-                /**
-                 * @description Only events created before this instant (RFC 3339).
-                 * @example 2026-11-24T00:00:00Z
-                 */
-                created_before?: string;
+                after?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `id` of the last event received: the stream resumes after it (sent by EventSource on reconnecting).
+                 * @example whmsg_LVTj7sEWgmrttSBVutOaNxI0
+                 */
+                "Last-Event-ID"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The stream: one frame per event (`id`, `event`, `data`: the envelope), comments to keep it alive. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5484,7 +5404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventList"];
+                    "text/event-stream": string;
                 };
             };
             /** @description Problem: invalid_request */
@@ -5511,140 +5431,6 @@ export interface operations {
             };
             /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
             403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: request_timeout */
-            408: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: rate_limited, quota_exhausted */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: request_header_fields_too_large */
-            431: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: internal_error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: service_unavailable */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example whmsg_LVTj7sEWgmrttSBVutOaNxI0 */
-                event_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventResponse"];
-                };
-            };
-            /** @description Problem: invalid_request */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: invalid_api_key */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
-                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: resource_not_found */
-            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];

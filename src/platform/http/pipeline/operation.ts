@@ -32,6 +32,12 @@ export interface OperationSpec {
    */
   multipart?: { schema: Type<object>; reader: Type<StreamedBodyReader> };
   response?: Type<unknown>;
+  /**
+   * A success response that is a stream of another media type instead of a JSON `response` (the event stream:
+   * `text/event-stream`, docs/adr/0067): described in words, with an example of its text. Neither the SDK's generated
+   * methods nor the MCP server's tools cover such an operation (a call of theirs returns once).
+   */
+  stream?: { mediaType: string; description: string; example: string };
   /** error codes this operation returns beyond the common ones (e.g. resource_not_found, stale_snapshot) */
   errors?: ErrorCode[];
   /** what a caller should know or read first (e.g. the `expected_updated_at` stamp), first in the description */
@@ -189,8 +195,17 @@ export function Operation(spec: OperationSpec): MethodDecorator {
       : []),
     ApiResponse({
       status: spec.status,
-      type: spec.response,
-      description: 'Success',
+      ...(spec.stream
+        ? {
+            description: spec.stream.description,
+            content: {
+              [spec.stream.mediaType]: {
+                schema: { type: 'string' },
+                examples: { stream: { summary: 'The start of a stream', value: spec.stream.example } },
+              },
+            },
+          }
+        : { type: spec.response, description: 'Success' }),
       headers: {
         ...responseHeaders(spec, spec.status),
         ...(spec.status === 201 ? { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } : {}),

@@ -1,0 +1,150 @@
+import { PassThrough } from 'node:stream';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiHeader, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IsAbsentOr } from '../../../platform/http/dto/list.dto.js';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
+import { HttpProblem } from '../../../platform/http/problem.js';
+import { Serving } from '../../../platform/process/serving.js';
+import { EventStreams, type OpenStream, type StreamSink } from '../../application/event-streams.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../application/webhook-events.js';
+
+/** What a client may leave unread before its stream is ended (it resumes by id, from where it stopped). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** An event id, as Last-Event-ID or `after`: longer is no id of ours. */
+const MAX_ID_LENGTH = 255;
+
+export class EventStreamQuery {
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] },
+    description: 'Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.',
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayMaxSize(SUBSCRIBABLE_EVENT_TYPES.length)
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: `type must be one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}` })
+  type?: string[];
+
+  @ApiPropertyOptional({
+    maxLength: MAX_ID_LENGTH,
+    example: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
+    description: 'Resume after this event (its `id`), as the `Last-Event-ID` header does; this parameter wins when both are given.',
+  })
+  @IsAbsentOr()
+  @IsString()
+  @Length(1, MAX_ID_LENGTH)
+  after?: string;
+}
+
+const STREAM_GUIDE =
+  'A [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream of the events the ' +
+  'workspace publishes, each the exact envelope a webhook delivery sends, within a second of its commit, whichever ' +
+  'API process the client is connected to. It is what `bio-page listen` reads. Each event is a frame of three lines, ' +
+  'then a blank line: `id: <event id>`, `event: <type>`, `data: <envelope JSON, one line>`. A comment line ' +
+  '`: keep-alive` comes every 15 s. Without `Last-Event-ID` (or `after`) the stream starts with the events committed ' +
+  'from now on; with it, it resumes after that event (events of the 5 s before it may come again: de-duplicate by ' +
+  '`id`), so a client that reconnects loses none. An id the workspace has no event for (or none of the last 30 days) ' +
+  'starts it from now. A process that stops ends its streams; reconnect (another process answers) with ' +
+  '`Last-Event-ID`. Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace ' +
+  '`EVENT_STREAMS_PER_WORKSPACE` (10): past either, 503 `service_unavailable` with `Retry-After`.';
+
+const EXAMPLE_ENVELOPE = JSON.stringify({
+  id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
+  type: 'page.published',
+  created_at: '2026-11-29T03:00:00.000Z',
+  data: { page: { id: 'pg_9hX2kQ4mZp7Lr1Vt', title: 'Links', slug: 'ada', published_at: '2026-11-29T03:00:00.000Z' } },
+});
+const EXAMPLE_FRAME = `id: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: page.published\ndata: ${EXAMPLE_ENVELOPE}\n\n`;
+const STREAM_EXAMPLE = `: from now\n\n${EXAMPLE_FRAME}: keep-alive\n\n`;
+
+/** `GET /v1/events/stream`: the workspace's events as they are published, over Server-Sent Events (docs/adr/0067). */
+@ApiTags('Webhooks')
+@Controller('v1/events')
+export class EventStreamController {
+  constructor(
+    private readonly streams: EventStreams,
+    private readonly serving: Serving,
+  ) {}
+
+  @Get('stream')
+  // Frames must reach the client as they are written: a compressor would hold them back.
+  @RouteConfig({ compress: false })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'The `id` of the last event received: the stream resumes after it (sent by EventSource on reconnecting).',
+  })
+  @Operation({
+    id: 'streamEvents',
+    summary: 'Stream the events as they are published (Server-Sent Events)',
+    guide: STREAM_GUIDE,
+    scope: 'webhooks:read',
+    write: false,
+    quotaCost: 0,
+    idempotent: false,
+    status: 200,
+    query: EventStreamQuery,
+    stream: {
+      mediaType: 'text/event-stream',
+      description: 'The stream: one frame per event (`id`, `event`, `data`: the envelope), comments to keep it alive.',
+      example: STREAM_EXAMPLE,
+    },
+  })
+  async stream(
+    @Caller() caller: RequestPrincipal,
+    @Input('query') q: EventStreamQuery,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const header = req.headers['last-event-id'];
+    const fromHeader = typeof header === 'string' && header.trim().length <= MAX_ID_LENGTH ? header.trim() : '';
+    const lastEventId = q.after ?? (fromHeader || undefined);
+    const pending = await this.streams.prepare({ workspaceId: caller.workspaceId, types: q.type, lastEventId });
+    if (pending === 'process_full' || pending === 'workspace_full') {
+      const which =
+        pending === 'process_full'
+          ? 'This process holds all the event streams it may'
+          : 'This workspace holds all the event streams it may on this process';
+      throw new HttpProblem('service_unavailable', `${which}: retry later (another process may have room).`, { 'retry-after': '5' });
+    }
+
+    const body = new PassThrough();
+    let open: OpenStream | null = null;
+    let gone = false;
+    const release = this.serving.holdOpen(() => open?.close());
+    const sink: StreamSink = {
+      write: (text) => {
+        body.write(text);
+        return body.writableLength <= MAX_BUFFERED_BYTES;
+      },
+      end: () => {
+        release();
+        body.end();
+      },
+    };
+    reply.raw.on('close', () => {
+      gone = true;
+      open?.close();
+    });
+    // Ended because the process stops: no keep-alive connection outlives the response (docs/adr/0051).
+    reply.raw.once('finish', () => {
+      if (this.serving.phase !== 'serving') reply.raw.socket?.destroySoon();
+    });
+    body.write(`: ${pending.resumed ? `resuming after ${lastEventId}` : 'from now'}\n\n`);
+    void reply
+      .status(200)
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(body);
+    open = pending.run(sink);
+    if (gone) open.close();
+  }
+}
