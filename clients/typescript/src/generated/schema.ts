@@ -250,7 +250,7 @@ export interface paths {
         put?: never;
         /**
          * Create an endpoint: SSRF screen, then a signed endpoint.test that must get a 2xx
-         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it.
+         * @description The service first sends a signed `endpoint.test` to the URL, which must answer 2xx in time (else 422 endpoint_verification_failed). The response holds the signing secret, shown only this once: store it. A receiver that refuses unsigned requests can be configured first with a secret you choose, sent as `secret`.
          *
          *     Scope `webhooks:write`. Quota cost: 0 unit(s).
          */
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new signing secret; the old one signs too for 24 hours
-         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours.
+         * @description The response holds the new secret, shown only this once; the old one keeps signing too for 24 hours. The body may be left out; `secret` in it sets the new secret instead of a generated one.
          *
          *     Scope `webhooks:write`. Quota cost: 1 unit(s).
          */
@@ -427,6 +427,46 @@ export interface paths {
          *     Scope `webhooks:read`. Quota cost: 0 unit(s).
          */
         get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events of the last 30 days, newest first
+         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one event of the last 30 days, as its webhooks send it
+         * @description Scope `webhooks:read`. Quota cost: 0 unit(s).
+         */
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -798,10 +838,12 @@ export interface components {
             /** @description Public HTTPS URL on port 443. Screened against private-network targets, then verified with a signed `endpoint.test` that must be answered 2xx. */
             url: string;
             event_types: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
+            /** @description Optional: the signing secret to use, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. */
+            secret?: string;
         };
         EndpointWithSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
         };
         UpdateEndpointBody: {
@@ -811,9 +853,13 @@ export interface components {
             /** @description `true` re-enables (and resets `consecutive_failures`); `false` disables with reason MANUAL. */
             enabled?: boolean;
         };
+        RotateSecretBody: {
+            /** @description Optional: the new signing secret, for a receiver configured with it beforehand (one that refuses requests not signed with it). `whsec_` followed by the standard base64 (with `=` padding) of 24 to 64 bytes, as Svix secrets are; anything else is 400 at `/secret`. Without it the service generates one. The response returns it either way. The old secret keeps signing too for 24 hours, as when the service generates the new one. */
+            secret?: string;
+        };
         RotatedSecretResponse: {
             endpoint: components["schemas"]["EndpointResponse"];
-            /** @description `whsec_` + base64 of 32 random bytes. Shown only here. */
+            /** @description The signing secret: the one given in the request, else `whsec_` + base64 of 32 random bytes. Shown only here. */
             secret: string;
             /**
              * Format: date-time
@@ -865,6 +911,27 @@ export interface components {
         };
         ReplayResponse: {
             replayed: number;
+        };
+        EventResponse: {
+            /** @description The event id: the `webhook-id` its deliveries carry. */
+            id: string;
+            /** @enum {string} */
+            type: "contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            /** @description The event's data, as in the webhook of its type (see the document's `webhooks`). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            data: components["schemas"]["EventResponse"][];
+            has_more: boolean;
+            /** @description Pass back as `after`; null on the last page. */
+            next_cursor: string | null;
         };
         Totals: {
             views: number;
@@ -4404,7 +4471,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretBody"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -4484,6 +4555,30 @@ export interface operations {
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,7 +5466,8 @@ export interface operations {
                 /**
                  * @description Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.
                  * @example [
-                 *       "page.published"
+                 *       "contact.created",
+                 *       "contact.deleted"
                  *     ]
                  */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
@@ -5431,6 +5527,285 @@ export interface operations {
             };
             /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @example 25 */
+                limit?: number;
+                /**
+                 * @description Opaque cursor: a `next_cursor` from the previous page.
+                 * @example eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ
+                 */
+                after?: string;
+                /**
+                 * @description Only events of these types; repeat the parameter for several (`?type=a&type=b`).
+                 * @example [
+                 *       "contact.created",
+                 *       "contact.deleted"
+                 *     ]
+                 */
+                type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
+                /**
+                 * @description Only events created at or after this instant (RFC 3339).
+                 * @example 2026-11-23T00:00:00Z
+                 */
+                created_after?: string;
+                /**
+                 * @description Only events created before this instant (RFC 3339).
+                 * @example 2026-11-24T00:00:00Z
+                 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whmsg_LVTj7sEWgmrttSBVutOaNxI0 */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventResponse"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: resource_not_found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
