@@ -20,7 +20,6 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   after: 'eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ',
   range_days: 30,
   status: 'FAILED',
-  type: ['contact.created', 'contact.deleted'],
   created_after: '2026-11-23T00:00:00Z',
   created_before: '2026-11-24T00:00:00Z',
   'Idempotency-Key': '8e03978e-40d5-43e8-bc93-6894a57f9324',

@@ -5464,10 +5464,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.
+                 * @description Only events of these types (repeat the parameter: `?type=a&type=b`). Default: all.
                  * @example [
-                 *       "contact.created",
-                 *       "contact.deleted"
+                 *       "contact.created"
                  *     ]
                  */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];

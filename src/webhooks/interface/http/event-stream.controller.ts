@@ -12,7 +12,8 @@ import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { HttpProblem } from '../../../platform/http/problem.js';
 import { Serving } from '../../../platform/process/serving.js';
 import { EventStreams, type OpenStream, type StreamSink } from '../../application/event-streams.js';
-import { SUBSCRIBABLE_EVENT_TYPES } from '../../application/webhook-events.js';
+import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENTS } from '../../application/webhook-events.js';
+import { envelopeBody } from '../../application/webhook.views.js';
 
 /** What a client may leave unread before its stream is ended (it resumes by id, from where it stopped). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -23,7 +24,8 @@ export class EventStreamQuery {
   @ApiPropertyOptional({
     type: 'array',
     items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] },
-    description: 'Only events of these types (repeat the parameter: `?type=page.published&type=contact.created`). Default: all.',
+    description: 'Only events of these types (repeat the parameter: `?type=a&type=b`). Default: all.',
+    example: SUBSCRIBABLE_EVENT_TYPES.slice(0, 1),
   })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
   @IsAbsentOr()
@@ -55,13 +57,15 @@ const STREAM_GUIDE =
   '`Last-Event-ID`. Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace ' +
   '`EVENT_STREAMS_PER_WORKSPACE` (10): past either, 503 `service_unavailable` with `Retry-After`.';
 
-const EXAMPLE_ENVELOPE = JSON.stringify({
-  id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
-  type: 'page.published',
-  created_at: '2026-11-29T03:00:00.000Z',
-  data: { page: { id: 'pg_9hX2kQ4mZp7Lr1Vt', title: 'Links', slug: 'ada', published_at: '2026-11-29T03:00:00.000Z' } },
-});
-const EXAMPLE_FRAME = `id: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: page.published\ndata: ${EXAMPLE_ENVELOPE}\n\n`;
+/** The example frame: the first published event's own example (docs/adr/0041), as a delivery would carry it. */
+const EXAMPLE_EVENT = WEBHOOK_EVENTS[0]!;
+const EXAMPLE_ENVELOPE = envelopeBody(
+  'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
+  EXAMPLE_EVENT.type,
+  new Date('2026-11-29T03:00:00.000Z'),
+  EXAMPLE_EVENT.example,
+);
+const EXAMPLE_FRAME = `id: whmsg_LVTj7sEWgmrttSBVutOaNxI0\nevent: ${EXAMPLE_EVENT.type}\ndata: ${EXAMPLE_ENVELOPE}\n\n`;
 const STREAM_EXAMPLE = `: from now\n\n${EXAMPLE_FRAME}: keep-alive\n\n`;
 
 /** `GET /v1/events/stream`: the workspace's events as they are published, over Server-Sent Events (docs/adr/0067). */

@@ -150,6 +150,7 @@ export class EventListQuery extends ListQueryDto {
     type: 'array',
     items: { type: 'string', enum: [...SUBSCRIBABLE_EVENT_TYPES] },
     description: 'Only events of these types; repeat the parameter for several (`?type=a&type=b`).',
+    example: SUBSCRIBABLE_EVENT_TYPES.slice(0, 2),
   })
   @IsAbsentOr()
   @asList
