@@ -260,8 +260,8 @@ describe('the MCP server', () => {
     const { client, tools, listBytes } = await connect(key);
     try {
       expect(tools).toHaveLength(operations.length);
-      // An assistant reads the whole list on every turn: it was about 140 KB (a 7 KB page schema on eight tools, the
-      // problem schema on every one, operation ids for names). 40 KB is the bound; today's list is well under it.
+      // An assistant reads the whole list on every turn: it was about 140 KB (a 7 KB page schema on seven tools, the
+      // problem schema on every one, operation ids in the descriptions). 40 KB is the bound.
       expect(listBytes).toBeGreaterThan(JSON.stringify(tools).length);
       expect(listBytes).toBeLessThan(40 * 1024);
 
