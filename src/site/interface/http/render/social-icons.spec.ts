@@ -6,7 +6,7 @@ describe('the SOCIAL icon row’s networks', () => {
   it('names every platform a SOCIAL block may hold, and finds each named icon in simple-icons', () => {
     expect(Object.keys(NETWORKS).sort()).toEqual([...SOCIAL_PLATFORMS].sort());
     for (const [platform, { icon }] of Object.entries(NETWORKS))
-      // A brand icon is filled; the generic link icon is drawn with strokes (LinkedIn's was withdrawn from the set).
+      // A brand icon is filled; the generic link icon is drawn with strokes (LinkedIn's is not in the set).
       expect([platform, networkIcon(platform).value.includes('fill="currentColor"')]).toEqual([platform, icon !== undefined]);
   });
 

@@ -5,7 +5,7 @@ import { html, type SafeHtml } from './html.js';
 /**
  * The icons of a SOCIAL block's networks (docs/adr/0072): each one's path from the `simple-icons` package (CC0),
  * read once from its own file when this module loads, so the package's index of 3,470 icons is never loaded. A
- * network without an icon there (LinkedIn was withdrawn from the set; `website`) gets the generic link icon.
+ * network without an icon there (LinkedIn is not in the set any more; `website`) gets the generic link icon.
  */
 
 /** A SOCIAL block's `platform` → its name, and its icon's slug in simple-icons (none: the generic link icon). */
