@@ -55,7 +55,9 @@ describe('schedules', () => {
   };
   /** Makes a pending schedule due now (as the clock would), without firing it. */
   const makeDue = (pageId: string) =>
-    t.sql(`UPDATE pages SET scheduled_publish_at = now() - interval '1 second' WHERE id = $1 AND scheduled_publish_at IS NOT NULL`, [pageId]);
+    t.sql(`UPDATE pages SET scheduled_publish_at = now() - interval '1 second' WHERE id = $1 AND scheduled_publish_at IS NOT NULL`, [
+      pageId,
+    ]);
   const publishedEvents = async (pageId: string) =>
     (
       await t.sql<{ id: string }>(
@@ -164,7 +166,9 @@ describe('schedules', () => {
       await schedule(theirs.id, inAnHour(), other.auth);
       expect(problem(await cancel(theirs.id), 404, 'resource_not_found').detail).toBe('No such page.');
       expect(problem(await cancel('pg_does_not_exist'), 404, 'resource_not_found').detail).toBe('No such page.');
-      expect((await call('GET', `/v1/pages/${theirs.id}`, undefined, other.auth)).json()).toMatchObject({ scheduled_for: expect.any(String) });
+      expect((await call('GET', `/v1/pages/${theirs.id}`, undefined, other.auth)).json()).toMatchObject({
+        scheduled_for: expect.any(String),
+      });
     });
 
     it('is refused to a test-mode key (403) and to a key without the publish scope (403); the schedule stays', async () => {
@@ -173,7 +177,9 @@ describe('schedules', () => {
       const testKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
       problem(await cancel(page.id, { authorization: `Bearer ${testKey.key}` }), 403, 'test_key_read_only');
       const writer = await aKey(t.commands, tenant.workspace.id, { scopes: ['pages:read', 'pages:write'] });
-      expect(problem(await cancel(page.id, { authorization: `Bearer ${writer.key}` }), 403, 'insufficient_scope').detail).toContain('publish');
+      expect(problem(await cancel(page.id, { authorization: `Bearer ${writer.key}` }), 403, 'insufficient_scope').detail).toContain(
+        'publish',
+      );
       expect((await ok('GET', `/v1/pages/${page.id}`)).scheduled_for).toBe(scheduled_for);
       const publisher = await aKey(t.commands, tenant.workspace.id, { scopes: ['publish'] });
       expect((await cancel(page.id, { authorization: `Bearer ${publisher.key}` })).statusCode).toBe(200);
@@ -272,10 +278,21 @@ describe('schedules', () => {
       const stale = problem(await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read }), 409, 'stale_snapshot');
       expect(stale.detail).toMatch(/expected_updated_at/);
       // Scheduling with a stale stamp is refused too; stale wins over an invalid starts_at, as on updatePage.
-      problem(await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read, starts_at: inAnHour() }), 409, 'stale_snapshot');
-      problem(await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read, starts_at: 'tomorrow' }), 409, 'stale_snapshot');
       problem(
-        await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read, starts_at: new Date(Date.now() - 1000).toISOString() }),
+        await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read, starts_at: inAnHour() }),
+        409,
+        'stale_snapshot',
+      );
+      problem(
+        await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: read, starts_at: 'tomorrow' }),
+        409,
+        'stale_snapshot',
+      );
+      problem(
+        await call('POST', `/v1/pages/${page.id}/publish`, {
+          expected_updated_at: read,
+          starts_at: new Date(Date.now() - 1000).toISOString(),
+        }),
         409,
         'stale_snapshot',
       );
@@ -291,7 +308,10 @@ describe('schedules', () => {
       ).toEqual([{ pointer: '/expected_updated_at', detail: expect.any(String) }]);
 
       // With the current stamp it schedules; calling the schedule off moves the stamp on, so the old one is stale.
-      const scheduled = await ok('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: edited.draft.updated_at, starts_at: inAnHour() });
+      const scheduled = await ok('POST', `/v1/pages/${page.id}/publish`, {
+        expected_updated_at: edited.draft.updated_at,
+        starts_at: inAnHour(),
+      });
       const cancelled = (await cancel(page.id)).json() as Json;
       problem(
         await call('POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: scheduled.page.draft.updated_at }),

@@ -27,6 +27,9 @@ export class SlugTakenError extends DomainError {
 /** 404 resource_not_found: the page has no scheduled publish to call off (the page itself exists). */
 export class NothingScheduledError extends DomainError {
   constructor() {
-    super('resource_not_found', 'The page has no scheduled publish to cancel: it was never scheduled, already fired, or was published or archived since.');
+    super(
+      'resource_not_found',
+      'The page has no scheduled publish to cancel: it was never scheduled, already fired, or was published or archived since.',
+    );
   }
 }

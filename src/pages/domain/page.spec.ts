@@ -288,7 +288,11 @@ describe('Page: calling a schedule off (operation 25, docs/adr/0070)', () => {
     const after = p.snapshot();
     expect(after.scheduledPublishAt).toBeNull();
     expect(after.draftUpdatedAt.getTime()).toBeGreaterThan(before.draftUpdatedAt.getTime());
-    expect({ ...after, draftUpdatedAt: null, scheduledPublishAt: null }).toEqual({ ...before, draftUpdatedAt: null, scheduledPublishAt: null });
+    expect({ ...after, draftUpdatedAt: null, scheduledPublishAt: null }).toEqual({
+      ...before,
+      draftUpdatedAt: null,
+      scheduledPublishAt: null,
+    });
     expect(p.isLive()).toBe(true);
     expect(p.pullEvents()).toEqual([
       { type: 'PageScheduleCancelled', pageId: 'pg_1', workspaceId: 'ws_1', scheduledFor: at(60_000), cancelledAt: at(5) },

@@ -23,7 +23,15 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
   execute(q: ListPagesQuery): Promise<ListPage<PageSummaryView>> {
     const query = pages
       .selectFrom('pages')
-      .select(['id', 'title', 'slug', 'status', 'draft_updated_at', 'scheduled_publish_at', sql<number>`jsonb_array_length(draft_blocks)`.as('block_count')])
+      .select([
+        'id',
+        'title',
+        'slug',
+        'status',
+        'draft_updated_at',
+        'scheduled_publish_at',
+        sql<number>`jsonb_array_length(draft_blocks)`.as('block_count'),
+      ])
       .where('workspace_id', '=', q.workspaceId);
     return listWorkspaceRows(this.db, this.cursors, query, {
       list: 'pages',
