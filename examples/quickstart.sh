@@ -61,8 +61,9 @@ page=$(json POST "/v1/pages/$id/blocks" \
   --arg stamp "$stamp")
 echo "blocks   $(jq -r '[.draft.blocks[].kind] | join(", ")' <<<"$page")" >&2
 
-# 4. Publish the draft as it is now. `starts_at` would schedule it instead.
-published=$(json POST "/v1/pages/$id/publish" '{}')
+# 4. Publish the draft as it is now (a 409 if it changed since this stamp). `starts_at` would schedule it instead.
+stamp=$(jq -r .draft.updated_at <<<"$page")
+published=$(json POST "/v1/pages/$id/publish" '{expected_updated_at: $stamp}' --arg stamp "$stamp")
 
 # The live page's address, the one line on stdout.
 jq -r .page.public_url <<<"$published"

@@ -24,7 +24,8 @@ export const INSTRUCTIONS = `Tools for one workspace of a bio-page service, thro
 
 Pages: a page has a draft, which the tools edit, and a published (live) state, which visitors see at its public_url.
 - create_page makes a DRAFT; nothing is public until publish_page, which copies the current draft live (now, or at
-  starts_at). Later draft changes stay invisible until the next publish_page.
+  starts_at: the page then shows scheduled_for, and cancel_schedule calls it off). Later draft changes stay
+  invisible until the next publish_page.
 - Every draft change (update_page, add_block, remove_block) must send expected_updated_at: the draft.updated_at the
   page had when you read it (get_page, or the answer of the last change). A stale stamp gives 409 stale_snapshot:
   call get_page again, check the draft, then redo the change with the new stamp.

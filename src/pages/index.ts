@@ -1,6 +1,7 @@
 /** The pages context's public entry: what other contexts, the site, the CLI and tests may use. Everything else is private. */
 export { AddBlockCommand } from './application/commands/add-block/add-block.command.js';
 export { ArchivePageCommand } from './application/commands/archive-page/archive-page.command.js';
+export { CancelScheduleCommand } from './application/commands/cancel-schedule/cancel-schedule.command.js';
 export { CreatePageCommand } from './application/commands/create-page/create-page.command.js';
 export { CreatePreviewLinkCommand } from './application/commands/create-preview-link/create-preview-link.command.js';
 /** Where preview links are served, on the live site's origin. */

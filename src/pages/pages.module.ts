@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AddBlockHandler } from './application/commands/add-block/add-block.handler.js';
 import { ArchivePageHandler } from './application/commands/archive-page/archive-page.handler.js';
+import { CancelScheduleHandler } from './application/commands/cancel-schedule/cancel-schedule.handler.js';
 import { CreatePageHandler } from './application/commands/create-page/create-page.handler.js';
 import { CreatePreviewLinkHandler } from './application/commands/create-preview-link/create-preview-link.handler.js';
 import { RemoveBlockHandler } from './application/commands/remove-block/remove-block.handler.js';
@@ -22,7 +23,7 @@ import { PreviewTokens } from './application/preview-tokens.js';
 import { Keyring } from '../platform/config/keyring.js';
 
 /**
- * Pages: the Page aggregate, its seven operations plus archive and preview links, and the queries other contexts
+ * Pages: the Page aggregate, its seven operations plus archive, preview links and calling a schedule off, and the queries other contexts
  * ask, on top of the publish scheduler's module (PageSchedulingModule), which the worker process loads alone.
  */
 @Module({
@@ -34,6 +35,7 @@ import { Keyring } from '../platform/config/keyring.js';
     AddBlockHandler,
     RemoveBlockHandler,
     ArchivePageHandler,
+    CancelScheduleHandler,
     CreatePreviewLinkHandler,
     RevokePreviewLinksHandler,
     GetPageHandler,

@@ -17,7 +17,7 @@ const CODES = new Set(Object.keys(ERROR_CATALOG));
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Property-based fuzzing of all 24 operations: random and malformed bodies, query strings, headers, ids and
+ * Property-based fuzzing of all 25 operations (and the events API's): random and malformed bodies, query strings, headers, ids and
  * cursors. Properties: never a 5xx; every error is problem+json with a code from the catalog; and nothing
  * another workspace can see changes.
  */
@@ -117,7 +117,7 @@ describe('fuzzing every operation', () => {
     { requiredKeys: [] },
   );
 
-  // The 24 operations: method, path builder from an id arbitrary, body fields, query names.
+  // The 25 operations and the events API's: method, path builder from an id arbitrary, body fields, query names.
   const ops: [string, string, (id: string, id2: string) => string, string[] | null, string[]][] = [
     ['listPages', 'GET', () => '/v1/pages', null, ['limit', 'after']],
     ['createPage', 'POST', () => '/v1/pages', ['title', 'description', 'locale', 'theme_preset_key'], []],
@@ -131,7 +131,8 @@ describe('fuzzing every operation', () => {
     ],
     ['addBlock', 'POST', (id) => `/v1/pages/${id}/blocks`, ['expected_updated_at', 'kind', 'data', 'file_url', 'file_name'], []],
     ['removeBlock', 'DELETE', (id, id2) => `/v1/pages/${id}/blocks/${id2}`, null, ['expected_updated_at']],
-    ['publishPage', 'POST', (id) => `/v1/pages/${id}/publish`, ['starts_at'], []],
+    ['publishPage', 'POST', (id) => `/v1/pages/${id}/publish`, ['starts_at', 'expected_updated_at'], []],
+    ['cancelSchedule', 'DELETE', (id) => `/v1/pages/${id}/schedule`, null, []],
     ['archivePage', 'POST', (id) => `/v1/pages/${id}/archive`, [], []],
     ['createPreviewLink', 'POST', (id) => `/v1/pages/${id}/preview-links`, ['expires_in'], []],
     ['revokePreviewLinks', 'DELETE', (id) => `/v1/pages/${id}/preview-links`, null, []],
@@ -155,7 +156,7 @@ describe('fuzzing every operation', () => {
     ['getEvent', 'GET', (id) => `/v1/events/${id}`, null, []],
   ];
 
-  it('covers the 24 operations of the OpenAPI document', async () => {
+  it('covers the 25 operations of the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     const operations = Object.entries(doc.paths as Json)
       .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))
@@ -213,6 +214,8 @@ describe('fuzzing every operation', () => {
       ['POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: stamp, kind: 'HEADER', data: { text: 'x' } }],
       ['DELETE', `/v1/pages/${page.id}/blocks/blk_x?expected_updated_at=${encodeURIComponent(stamp)}`],
       ['POST', `/v1/pages/${page.id}/publish`, {}],
+      ['POST', `/v1/pages/${page.id}/publish`, { expected_updated_at: stamp }],
+      ['DELETE', `/v1/pages/${page.id}/schedule`],
       ['POST', `/v1/pages/${page.id}/archive`, {}],
       ['POST', `/v1/pages/${page.id}/preview-links`, {}],
       ['DELETE', `/v1/contacts/${ids.bystanderContact}`],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser } from 'playwright-core';
 import { FlushVisitsCommand } from '../../src/analytics/index.js';
 import { AddFileCommand } from '../../src/files/index.js';
@@ -11,6 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { encodePng } from '../../src/site/interface/http/site-files.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The test installs what it needs: Debian's chromium package, from the distribution's own repository. */
 function installChromium(): void {
@@ -90,6 +92,7 @@ describe('the live page in a browser', () => {
     await add({ kind: 'LINK', data: { url: `${origin}/health/live`, title: 'My status page' } });
     await add({ kind: 'TEXT', data: { text: 'Notes on tools, type and small software.\nNew letter every month.' } });
     await add({ kind: 'SOCIAL', data: { platform: 'github', url: 'https://github.com/ada' } });
+    await add({ kind: 'SOCIAL', data: { platform: 'linkedin', url: 'https://www.linkedin.com/in/ada' } });
     await add({ kind: 'TIP', data: { title: 'Buy me a coffee', currency: 'eur', suggested_amounts_cents: [300, 500, 1000] } });
     await add({ kind: 'NEWSLETTER', data: { title: 'Letters from Ada', button_label: 'Join' } });
     const published = await api('POST', `/v1/pages/${page.id}/publish`, {});
@@ -98,7 +101,7 @@ describe('the live page in a browser', () => {
     const publicUrl = `${origin}/p/${page.slug}`;
     expect(page.public_url).toBe(`http://127.0.0.1:3000/p/${page.slug}`); // PUBLIC_SITE_URL of the test config
 
-    const context = await browser.newContext({ viewport: { width: 420, height: 860 } });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
     const res = await tab.goto(publicUrl);
     expect(res?.status()).toBe(200);
@@ -126,6 +129,22 @@ describe('the live page in a browser', () => {
             (img as unknown as { naturalWidth: number }).naturalWidth,
         ),
     ).toBe(360);
+    // No avatar: link previews show the first IMAGE block's file, at its absolute address.
+    expect(await tab.locator('meta[property="og:image"]').getAttribute('content')).toBe(`http://127.0.0.1:3000${image.public_path}`);
+    // The SOCIAL blocks are one row of icon links, each named by its network and handle.
+    const github = tab.getByRole('link', { name: 'GitHub: ada' });
+    const linkedin = tab.getByRole('link', { name: 'LinkedIn: ada' });
+    expect([await github.isVisible(), await linkedin.isVisible()]).toEqual([true, true]);
+    const [g, l] = [(await github.boundingBox())!, (await linkedin.boundingBox())!];
+    expect(Math.abs(g.y - l.y)).toBeLessThan(1); // side by side, not stacked cards
+    expect(g.width).toBeLessThan(60);
+    expect(await github.locator('svg').getAttribute('aria-hidden')).toBe('true');
+    // No accessibility violation at all (axe-core, injected past the page's script-free CSP through the debugger).
+    await tab.evaluate(AXE);
+    const violations = (await tab.evaluate(
+      `axe.run().then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+    )) as string[];
+    expect(violations).toEqual([]);
     if (process.env.UPDATE_SCREENSHOT) {
       mkdirSync('docs', { recursive: true });
       await tab.screenshot({ path: 'docs/live-page.png', fullPage: true });
@@ -143,7 +162,14 @@ describe('the live page in a browser', () => {
     await tab.getByLabel(/e-?mail/i).fill('reader@example.com');
     await tab.getByRole('button', { name: 'Join' }).click();
     await tab.waitForURL(/subscribed=/);
-    expect(await tab.getByRole('status').innerText()).toMatch(/thanks/i);
+    const notice = tab.getByRole('status');
+    expect(await notice.innerText()).toMatch(/thanks/i);
+    // Where the redirect's #block-<id> lands: inside the form's block, and on the phone's screen.
+    const newsletter = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
+    expect(await notice.evaluate((el) => el.closest('section')?.id)).toBe(`block-${newsletter.id}`);
+    const box = (await notice.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
     await context.close();
 
     // The public API saw it all.

@@ -129,10 +129,10 @@ describe('the MCP server', () => {
       expect(instructions).toContain('publish_page');
       expect(instructions).toContain('expected_updated_at');
       expect((await t.inject({ method: 'GET', url: '/v1/pages', headers: auth })).json()).toMatchObject({ data: [] });
-      expect(operations).toHaveLength(27);
+      expect(operations).toHaveLength(28);
       expect(names(tools)).not.toContain('upload_file');
       expect(names(tools)).toEqual(operations.map((op) => snake(op.operationId)).sort());
-      expect(stderr()).toContain('27 tools for');
+      expect(stderr()).toContain('28 tools for');
       for (const tool of tools) {
         const op = operations.find((o) => snake(o.operationId) === tool.name)!;
         expect(tool.inputSchema.type).toBe('object');
@@ -201,6 +201,15 @@ describe('the MCP server', () => {
 
       const published = await call(client, 'publish_page', { page_id: page.id });
       expect(published.structuredContent).toMatchObject({ page: { id: page.id, status: 'PUBLISHED' }, scheduled_for: null });
+      // A schedule called off (operation 25): the answer is the page, its scheduled_for null again.
+      const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+      expect((await call(client, 'publish_page', { page_id: page.id, body: { starts_at: startsAt } })).structuredContent).toMatchObject({
+        page: { scheduled_for: startsAt },
+      });
+      expect(tools.find((tool) => tool.name === 'cancel_schedule')!.description).toContain('publish');
+      const unscheduled = await call(client, 'cancel_schedule', { page_id: page.id });
+      expect(unscheduled.isError).toBeFalsy();
+      expect(unscheduled.structuredContent).toMatchObject({ id: page.id, scheduled_for: null });
 
       const preview = await call(client, 'create_preview_link', { page_id: page.id, body: { expires_in: 3600 } });
       const previewPath = new URL(preview.structuredContent.url).pathname;

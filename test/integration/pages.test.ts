@@ -72,6 +72,7 @@ describe('pages', () => {
         theme: { label: 'Midnight', preset_key: 'midnight' },
         draft: { updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), block_count: 0, blocks: [] },
         published: { is_live: false, block_count: 0, live_updated_at: null },
+        scheduled_for: null,
       });
       expect(await outboxOf(page.id)).toEqual([]);
     });
@@ -154,6 +155,7 @@ describe('pages', () => {
         block_count: 1,
         public_url: null,
         updated_at: expect.stringMatching(/Z$/),
+        scheduled_for: null,
       });
       const second = (await call('GET', `/v1/pages?limit=2&after=${encodeURIComponent(first.next_cursor)}`, auth)).json();
       expect(second).toEqual({ data: [expect.objectContaining({ id: p2.id })], has_more: false, next_cursor: null });

@@ -16,8 +16,11 @@ interface Run {
 /** `bash examples/quickstart.sh`, run as the README tells a newcomer to run it. */
 function quickstart(env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('bash', [SCRIPT], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      'bash',
+      [SCRIPT],
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }

@@ -221,6 +221,15 @@ describe('the TypeScript SDK, against the real service', () => {
     expect((await client.pages.get(page.id)).draft.block_count).toBe(1);
     const published = await client.pages.publish(page.id);
     expect(published.page.status).toBe('PUBLISHED');
+    // A schedule, seen on the page and called off (operation 25); calling it off again is a 404.
+    const scheduled = await client.pages.publish(page.id, {
+      starts_at: new Date(Date.now() + 3_600_000).toISOString(),
+      expected_updated_at: published.page.draft.updated_at,
+    });
+    expect((await client.pages.get(page.id)).scheduled_for).toBe(scheduled.scheduled_for);
+    const unscheduled = await client.pages.cancelSchedule(page.id);
+    expect(unscheduled).toMatchObject({ id: page.id, status: 'PUBLISHED', scheduled_for: null });
+    expect(await client.pages.cancelSchedule(page.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
     for (const n of [2, 3, 4]) await client.pages.create({ title: `Resource page ${n}` });
     const firstPage = await client.pages.list({ limit: 2 });
     expect(firstPage).toMatchObject({ has_more: true });

@@ -89,6 +89,10 @@ export async function resourceMethods(endpointId: string) {
   await bp.pages.get();
   await bp.pages.publish(page.id);
   await bp.pages.publish(page.id, { starts_at: '2026-12-01T09:00:00Z' }, { idempotencyKey: 'publish-pg_1-december' });
+  await bp.pages.publish(page.id, { expected_updated_at: page.draft.updated_at });
+  assert<Equal<typeof page.scheduled_for, string | null>>();
+  const unscheduled = await bp.pages.cancelSchedule(page.id, { idempotencyKey: 'cancel-pg_1-december' });
+  assert<Equal<typeof unscheduled.scheduled_for, string | null>>();
   // @ts-expect-error a DELETE of a block needs the stamp in its query
   await bp.pages.removeBlock(page.id, 'blk_1');
   await bp.pages.removeBlock(page.id, 'blk_1', { expected_updated_at: page.draft.updated_at });
@@ -96,6 +100,7 @@ export async function resourceMethods(endpointId: string) {
   // Lists: await the first page, or iterate every item.
   const first = await bp.pages.list({ limit: 10 });
   assert<Equal<typeof first.has_more, boolean>>();
+  assert<Equal<(typeof first.data)[number]['scheduled_for'], string | null>>();
   for await (const contact of bp.contacts.list({ limit: 100 })) assert<Equal<typeof contact.email, string>>();
   // @ts-expect-error limit is an integer, not a string
   bp.pages.list({ limit: '10' });

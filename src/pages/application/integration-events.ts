@@ -38,10 +38,11 @@ export const PAGE_PUBLISHED: IntegrationEvent<'page.published', PagePublishedDat
 /** Every event this context publishes. */
 export const PAGES_INTEGRATION_EVENTS = [PAGE_PUBLISHED] as const;
 
-/** The outbox message of a page's domain event; null for one that is not published (a slug change). */
+/** The outbox message of a page's domain event; null for one that is not published (a slug change, a cancelled schedule). */
 export function pageOutboxMessage(e: PageEvent): OutboxMessage<PagePublishedData> | null {
   switch (e.type) {
     case 'PageSlugChanged':
+    case 'PageScheduleCancelled':
       return null;
     case 'PagePublished':
       return outboxMessage(

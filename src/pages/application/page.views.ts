@@ -34,6 +34,8 @@ export interface PageView {
   theme: { label: string; preset_key: string };
   draft: { updated_at: string; block_count: number; blocks: DraftBlockView[] };
   published: { is_live: boolean; block_count: number; live_updated_at: string | null };
+  /** when a scheduled publish will copy the draft live; null when none is pending */
+  scheduled_for: string | null;
 }
 
 export function pageView(s: PageState, siteUrl: string): PageView {
@@ -62,5 +64,6 @@ export function pageView(s: PageState, siteUrl: string): PageView {
       })),
     },
     published: { is_live: live, block_count: live ? (s.liveBlocks?.length ?? 0) : 0, live_updated_at: iso(s.liveUpdatedAt) },
+    scheduled_for: iso(s.scheduledPublishAt),
   };
 }

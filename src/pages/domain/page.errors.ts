@@ -23,3 +23,13 @@ export class SlugTakenError extends DomainError {
     super('slug_taken', `The slug "${slug}" is taken: another page has it, or had it within the last 90 days.`);
   }
 }
+
+/** 404 resource_not_found: the page has no scheduled publish to call off (the page itself exists). */
+export class NothingScheduledError extends DomainError {
+  constructor() {
+    super(
+      'resource_not_found',
+      'The page has no scheduled publish to cancel: it was never scheduled, already fired, or was published or archived since.',
+    );
+  }
+}

@@ -23,4 +23,17 @@ export interface PageSlugChanged {
   reservedUntil: Date | null;
 }
 
-export type PageEvent = PagePublished | PageSlugChanged;
+/**
+ * Raised when a pending scheduled publish is called off (operation 25): the page stays as it was. Not published (no
+ * webhook event): nothing a receiver sees changed, and `page.published` simply does not come.
+ */
+export interface PageScheduleCancelled {
+  type: 'PageScheduleCancelled';
+  pageId: string;
+  workspaceId: string;
+  /** the instant the publish was due */
+  scheduledFor: Date;
+  cancelledAt: Date;
+}
+
+export type PageEvent = PagePublished | PageSlugChanged | PageScheduleCancelled;

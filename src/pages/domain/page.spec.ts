@@ -275,6 +275,57 @@ describe('Page: scheduled publish', () => {
   });
 });
 
+describe('Page: calling a schedule off (operation 25, docs/adr/0070)', () => {
+  it('clears the pending schedule, moves the stamp, leaves draft and live alone and records PageScheduleCancelled', () => {
+    const p = aPage();
+    p.addBlock(link('a'), at(1));
+    p.publish(at(2));
+    p.addBlock(link('b'), at(3));
+    p.schedulePublish(at(60_000), at(4));
+    p.pullEvents();
+    const before = p.snapshot();
+    p.cancelSchedule(at(5));
+    const after = p.snapshot();
+    expect(after.scheduledPublishAt).toBeNull();
+    expect(after.draftUpdatedAt.getTime()).toBeGreaterThan(before.draftUpdatedAt.getTime());
+    expect({ ...after, draftUpdatedAt: null, scheduledPublishAt: null }).toEqual({
+      ...before,
+      draftUpdatedAt: null,
+      scheduledPublishAt: null,
+    });
+    expect(p.isLive()).toBe(true);
+    expect(p.pullEvents()).toEqual([
+      { type: 'PageScheduleCancelled', pageId: 'pg_1', workspaceId: 'ws_1', scheduledFor: at(60_000), cancelledAt: at(5) },
+    ]);
+  });
+
+  it('refuses with resource_not_found when nothing is scheduled: never, a second time, after it fired, or after an archive', () => {
+    const never = aPage();
+    expect(codeOf(() => never.cancelSchedule(at(1)))).toBe('resource_not_found');
+    const twice = aPage();
+    twice.schedulePublish(at(60_000), at(1));
+    twice.cancelSchedule(at(2));
+    const stamp = twice.stamp;
+    expect(codeOf(() => twice.cancelSchedule(at(3)))).toBe('resource_not_found');
+    expect(twice.stamp).toEqual(stamp); // a refusal changes nothing
+    const fired = aPage();
+    fired.schedulePublish(at(60_000), at(1));
+    fired.publish(at(60_001));
+    expect(codeOf(() => fired.cancelSchedule(at(60_002)))).toBe('resource_not_found');
+    const archived = aPage();
+    archived.schedulePublish(at(60_000), at(1));
+    archived.archive(at(2));
+    expect(codeOf(() => archived.cancelSchedule(at(3)))).toBe('resource_not_found');
+  });
+
+  it('may call off a schedule whose time has come while it has not fired yet: nothing went live', () => {
+    const p = aPage();
+    p.schedulePublish(at(10_000), t0);
+    p.cancelSchedule(at(10_500));
+    expect(p.snapshot()).toMatchObject({ scheduledPublishAt: null, status: 'DRAFT', liveBlocks: null });
+  });
+});
+
 describe('Page: preview links (docs/adr/0062)', () => {
   it('starts at preview epoch 0; archiving moves it once, and publishing again does not move it back', () => {
     const p = aPage();

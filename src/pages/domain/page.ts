@@ -2,7 +2,7 @@ import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
 import { NotFoundError } from '../../platform/domain/domain-error.js';
 import { mergePatch } from './block-schema.js';
 import { BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf } from './block-kinds.js';
-import { LastBlockRequiredError, StaleSnapshotError } from './page.errors.js';
+import { LastBlockRequiredError, NothingScheduledError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
 import { DEFAULT_THEME } from './theme.js';
 import {
@@ -232,6 +232,19 @@ export class Page extends AggregateRoot<PageEvent> {
       fail([{ pointer: '/starts_at', detail: 'starts_at must be at most one year ahead' }]);
     this.s = { ...this.s, scheduledPublishAt: at };
     this.touch(now);
+  }
+
+  /**
+   * Calls off the pending scheduled publish (operation 25, docs/adr/0070): nothing goes live, the draft and the live
+   * page stay as they are. Like scheduling, it moves the stamp: a write that read the page before would otherwise
+   * save the schedule back. A page with nothing scheduled (never, fired, published now or archived since) refuses.
+   */
+  cancelSchedule(now: Date): void {
+    const scheduledFor = this.s.scheduledPublishAt;
+    if (scheduledFor === null) throw new NothingScheduledError();
+    this.s = { ...this.s, scheduledPublishAt: null };
+    this.touch(now);
+    this.record({ type: 'PageScheduleCancelled', pageId: this.s.id, workspaceId: this.s.workspaceId, scheduledFor, cancelledAt: now });
   }
 
   /**

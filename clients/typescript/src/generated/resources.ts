@@ -71,6 +71,11 @@ export class Pages {
     return this.requester.call("post", "/v1/pages/{page_id}/publish", { path: { page_id: pageId }, body: body ?? {} }, options);
   }
 
+  /** Cancel the page's scheduled publish (`DELETE /v1/pages/{page_id}/schedule`) */
+  cancelSchedule(pageId: PathParams<"cancelSchedule">["page_id"], options?: RequestOptions): Result<"cancelSchedule"> {
+    return this.requester.call("delete", "/v1/pages/{page_id}/schedule", { path: { page_id: pageId } }, options);
+  }
+
   /** Take the page offline (ARCHIVED) and cancel a pending schedule (`POST /v1/pages/{page_id}/archive`) */
   archive(pageId: PathParams<"archivePage">["page_id"], body?: Body<"archivePage">, options?: RequestOptions): Result<"archivePage"> {
     return this.requester.call("post", "/v1/pages/{page_id}/archive", { path: { page_id: pageId }, body: body ?? {} }, options);

@@ -176,12 +176,34 @@ export interface paths {
         put?: never;
         /**
          * Publish now, or schedule with starts_at
-         * @description Copies the current draft to the live page, now or at `starts_at`. Visitors see only what was published: later draft changes need another publish.
+         * @description Copies the current draft to the live page, now or at `starts_at` (the page then shows `scheduled_for`; cancelSchedule calls it off). Visitors see only what was published: later draft changes need another publish. To publish exactly the draft you read, send its `draft.updated_at` as `expected_updated_at`: a change since gives 409 stale_snapshot.
          *
          *     Scope `publish`. Quota cost: 1 unit(s).
          */
         post: operations["publishPage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pages/{page_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the page's scheduled publish
+         * @description Calls off a publish scheduled with `starts_at` before it fires: nothing goes live, the draft and the live page stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). 404 resource_not_found when nothing is scheduled, including when the schedule has already fired.
+         *
+         *     Scope `publish`. Quota cost: 0 unit(s).
+         */
+        delete: operations["cancelSchedule"];
         options?: never;
         head?: never;
         patch?: never;
@@ -709,6 +731,11 @@ export interface components {
             theme: components["schemas"]["ThemeResponse"];
             draft: components["schemas"]["DraftResponse"];
             published: components["schemas"]["PublishedResponse"];
+            /**
+             * Format: date-time
+             * @description When a scheduled publish will copy the draft live (publishPage with `starts_at`); null when none is pending. cancelSchedule calls it off; publishing now or archiving clears it.
+             */
+            scheduled_for: string | null;
         };
         PageSummaryResponse: {
             id: string;
@@ -721,6 +748,11 @@ export interface components {
             public_url: string | null;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When a scheduled publish will copy the draft live (publishPage with `starts_at`); null when none is pending. cancelSchedule calls it off; publishing now or archiving clears it.
+             */
+            scheduled_for: string | null;
         };
         PageList: {
             data: components["schemas"]["PageSummaryResponse"][];
@@ -782,6 +814,11 @@ export interface components {
              * @description Omit to publish now; a future instant (at most one year ahead) schedules the publish and replaces a pending schedule.
              */
             starts_at?: string;
+            /**
+             * Format: date-time
+             * @description Optional: the `draft.updated_at` of the draft you mean to publish. When the page was changed since, 409 stale_snapshot and nothing is published or scheduled; left out, whatever the draft holds now is published.
+             */
+            expected_updated_at?: string;
         };
         PublishResponse: {
             page: components["schemas"]["PageResponse"];
@@ -3051,7 +3088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem: idempotency_request_in_progress */
+            /** @description Problem: idempotency_request_in_progress, stale_snapshot */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3082,6 +3119,175 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
                     "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited, quota_exhausted */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_header_fields_too_large */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: internal_error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: service_unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1..255 printable ASCII characters; retained 24 h.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Page ID
+                 * @example pg_gad3X3liacH55CKkRPX3MpaV
+                 */
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageResponse"];
+                };
+            };
+            /** @description Problem: invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: invalid_api_key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: insufficient_scope, feature_not_enabled, test_key_read_only */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: resource_not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: request_timeout */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_request_in_progress */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Api-Key-Scopes": components["headers"]["X-Api-Key-Scopes"];
+                    "X-Api-Key-Mode": components["headers"]["X-Api-Key-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -33,12 +33,19 @@ const DRAFT_PAGE = {
   theme: { label: 'Classic', preset_key: 'classic' },
   draft: { updated_at: STAMP, block_count: 2, blocks: [LINK, IMAGE] },
   published: { is_live: false, block_count: 0, live_updated_at: null },
+  scheduled_for: null as string | null,
 };
 const LIVE_PAGE = {
   ...DRAFT_PAGE,
   status: 'PUBLISHED',
   public_url: 'https://bio.example.com/p/ada-lovelace',
   published: { is_live: true, block_count: 2, live_updated_at: STAMP },
+};
+const SCHEDULED_FOR = '2026-12-01T09:00:00.000Z';
+const SCHEDULED_PAGE = {
+  ...DRAFT_PAGE,
+  scheduled_for: SCHEDULED_FOR,
+  draft: { ...DRAFT_PAGE.draft, updated_at: '2026-11-24T04:26:03.150Z' },
 };
 const MOVED_PAGE = {
   ...LIVE_PAGE,
@@ -90,6 +97,10 @@ export const PAGES_EXAMPLES: SchemaExamples = {
   PublishBody: {
     now: { summary: 'Publish now', value: {} },
     schedule: { summary: 'Schedule the publish', value: { starts_at: '2026-12-01T09:00:00Z' } },
+    checked: {
+      summary: 'Publish now, only if the draft is still the one read (else 409 stale_snapshot)',
+      value: { expected_updated_at: STAMP },
+    },
   },
   CreatePreviewLinkBody: {
     day: { summary: 'A link that works for a day (the default; the body may also be left out)', value: {} },
@@ -109,11 +120,12 @@ export const PAGES_EXAMPLES: SchemaExamples = {
   EmptyBody: { empty: { summary: 'No fields: the body may also be left out', value: {} } },
   PageResponse: {
     draft: { summary: 'A draft page with two blocks', value: DRAFT_PAGE },
+    scheduled: { summary: 'A draft page with a publish scheduled (cancelSchedule calls it off)', value: SCHEDULED_PAGE },
     moved: { summary: 'A live page moved to its own address, with an avatar', value: MOVED_PAGE },
   },
   PublishResponse: {
     now: { summary: 'Published now', value: { page: LIVE_PAGE, scheduled_for: null } },
-    scheduled: { summary: 'Scheduled', value: { page: DRAFT_PAGE, scheduled_for: '2026-12-01T09:00:00.000Z' } },
+    scheduled: { summary: 'Scheduled', value: { page: SCHEDULED_PAGE, scheduled_for: SCHEDULED_FOR } },
   },
   PageList: {
     page: {
@@ -128,6 +140,17 @@ export const PAGES_EXAMPLES: SchemaExamples = {
             block_count: 2,
             public_url: LIVE_PAGE.public_url,
             updated_at: STAMP,
+            scheduled_for: null,
+          },
+          {
+            id: 'pg_Q2mV8rKc1XhT5nLw9ZbE3yAd',
+            title: 'Winter sale',
+            slug: 'winter-sale',
+            status: 'DRAFT',
+            block_count: 4,
+            public_url: null,
+            updated_at: '2026-11-24T04:20:41.902Z',
+            scheduled_for: SCHEDULED_FOR,
           },
         ],
         has_more: true,

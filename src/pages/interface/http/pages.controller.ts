@@ -9,6 +9,7 @@ import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { AddBlockCommand } from '../../application/commands/add-block/add-block.command.js';
 import { ArchivePageCommand } from '../../application/commands/archive-page/archive-page.command.js';
+import { CancelScheduleCommand } from '../../application/commands/cancel-schedule/cancel-schedule.command.js';
 import { CreatePageCommand } from '../../application/commands/create-page/create-page.command.js';
 import { CreatePreviewLinkCommand } from '../../application/commands/create-preview-link/create-preview-link.command.js';
 import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
@@ -187,8 +188,10 @@ export class PagesController {
     id: 'publishPage',
     summary: 'Publish now, or schedule with starts_at',
     guide:
-      'Copies the current draft to the live page, now or at `starts_at`. Visitors see only what was published: ' +
-      'later draft changes need another publish.',
+      'Copies the current draft to the live page, now or at `starts_at` (the page then shows `scheduled_for`; ' +
+      'cancelSchedule calls it off). Visitors see only what was published: later draft changes need another publish. ' +
+      'To publish exactly the draft you read, send its `draft.updated_at` as `expected_updated_at`: a change since ' +
+      'gives 409 stale_snapshot.',
     scope: 'publish',
     write: true,
     quotaCost: 1,
@@ -197,10 +200,39 @@ export class PagesController {
     body: PublishBody,
     bodyRequired: false,
     response: PublishResponse,
-    errors: ['resource_not_found'],
+    onInvalidInput: StaleBeforeInvalid,
+    errors: ['resource_not_found', 'stale_snapshot'],
   })
   publish(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string, @Input('body') b: PublishBody) {
-    return this.commands.execute(new PublishPageCommand(caller.workspaceId, pageId, b.starts_at ? parseInstant(b.starts_at)! : undefined));
+    return this.commands.execute(
+      new PublishPageCommand(
+        caller.workspaceId,
+        pageId,
+        b.starts_at ? parseInstant(b.starts_at)! : undefined,
+        b.expected_updated_at ? parseInstant(b.expected_updated_at)! : undefined,
+      ),
+    );
+  }
+
+  @Delete(':page_id/schedule')
+  @pageParam
+  @Operation({
+    id: 'cancelSchedule',
+    summary: "Cancel the page's scheduled publish",
+    guide:
+      'Calls off a publish scheduled with `starts_at` before it fires: nothing goes live, the draft and the live page ' +
+      'stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). 404 resource_not_found when ' +
+      'nothing is scheduled, including when the schedule has already fired.',
+    scope: 'publish',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 200,
+    response: PageResponse,
+    errors: ['resource_not_found'],
+  })
+  cancelSchedule(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string) {
+    return this.commands.execute(new CancelScheduleCommand(caller.workspaceId, pageId));
   }
 
   @Post(':page_id/archive')

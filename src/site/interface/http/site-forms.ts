@@ -72,7 +72,7 @@ export class SiteForms {
           reply,
           400,
           this.render(page, {
-            notice: { kind: 'error', text: problem },
+            notice: { blockId, kind: 'error', text: problem },
             formValues: { blockId, email: shown(email), name: shown(name ?? '') },
           }),
         );

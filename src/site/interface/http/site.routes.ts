@@ -162,6 +162,7 @@ export class SiteRoutes implements OnModuleInit {
       canonicalUrl: `${this.siteUrl}/${page.slug}`,
       avatarUrl: page.avatarPath ?? undefined,
       imageUrl: page.avatarPath ? `${this.apiUrl}${page.avatarPath}` : undefined,
+      filesOrigin: this.apiUrl,
       ...extra,
       links: {
         click: (id) => `${at}/r/${encodeURIComponent(id)}`,
@@ -196,7 +197,7 @@ export class SiteRoutes implements OnModuleInit {
     const subscribed = req.query.subscribed;
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
-      return html(reply, 200, this.render(page, { notice: { kind: 'success', text: 'Thanks for signing up!' } }));
+      return html(reply, 200, this.render(page, { notice: { blockId: subscribed, kind: 'success', text: 'Thanks for signing up!' } }));
     // Behind a CDN the document is shared by many views: its beacon counts each one instead.
     if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req), this.viewRequest(req, true));
     const doc = this.document(page);

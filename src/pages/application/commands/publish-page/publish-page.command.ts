@@ -6,6 +6,8 @@ export class PublishPageCommand extends Command<{ page: PageView; scheduled_for:
     readonly workspaceId: string,
     readonly pageId: string,
     readonly startsAt: Date | undefined,
+    /** the draft's stamp the caller read (optional): another write since gives stale_snapshot */
+    readonly expectedUpdatedAt?: Date,
   ) {
     super();
   }

@@ -9,7 +9,10 @@ import { PageRepository } from '../../ports/page.ports.js';
 import { PageWriteHandler } from '../page-write.js';
 import { PublishPageCommand } from './publish-page.command.js';
 
-/** Publishes now (live snapshot + page.published outbox row, one transaction) or schedules; the scheduler sends it too. */
+/**
+ * Publishes now (live snapshot + page.published outbox row, one transaction) or schedules. With the caller's stamp,
+ * only the draft it read (docs/adr/0070): checked under the row's lock, so no write can slip in between.
+ */
 @CommandHandler(PublishPageCommand)
 @Transactional()
 export class PublishPageHandler
@@ -22,6 +25,7 @@ export class PublishPageHandler
 
   async execute(cmd: PublishPageCommand): Promise<{ page: PageView; scheduled_for: string | null }> {
     const page = await this.load(cmd.workspaceId, cmd.pageId, true);
+    if (cmd.expectedUpdatedAt) page.assertFresh(cmd.expectedUpdatedAt);
     const loaded = page.stamp;
     const now = this.clock.now();
     if (cmd.startsAt) page.schedulePublish(cmd.startsAt, now);

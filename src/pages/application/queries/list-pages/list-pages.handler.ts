@@ -23,7 +23,15 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
   execute(q: ListPagesQuery): Promise<ListPage<PageSummaryView>> {
     const query = pages
       .selectFrom('pages')
-      .select(['id', 'title', 'slug', 'status', 'draft_updated_at', sql<number>`jsonb_array_length(draft_blocks)`.as('block_count')])
+      .select([
+        'id',
+        'title',
+        'slug',
+        'status',
+        'draft_updated_at',
+        'scheduled_publish_at',
+        sql<number>`jsonb_array_length(draft_blocks)`.as('block_count'),
+      ])
       .where('workspace_id', '=', q.workspaceId);
     return listWorkspaceRows(this.db, this.cursors, query, {
       list: 'pages',
@@ -39,6 +47,7 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
         block_count: r.block_count,
         public_url: publicUrlOf(r, this.config.publicSiteUrl),
         updated_at: r.draft_updated_at.toISOString(),
+        scheduled_for: r.scheduled_publish_at?.toISOString() ?? null,
       }),
     });
   }

@@ -27,6 +27,9 @@ const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 const SLUG_DESCRIPTION =
   'The page’s address on the live site: lower-case letters, digits and single hyphens, 3 to 48 characters, not a ' +
   'reserved word (`v1`, `api`, `docs`, …). One another page holds, or gave up less than 90 days ago, gives 409 slug_taken.';
+const SCHEDULED_FOR_DESCRIPTION =
+  'When a scheduled publish will copy the draft live (publishPage with `starts_at`); null when none is pending. ' +
+  'cancelSchedule calls it off; publishing now or archiving clears it.';
 const AVATAR_DESCRIPTION =
   'The ID of an image file (PNG, JPEG, WebP or GIF) of this workspace, shown at the top of the live page and as its ' +
   '`og:image`; applies to the live page at once.';
@@ -152,6 +155,15 @@ export class PublishBody {
   @IsAbsentOr()
   @IsInstant()
   starts_at?: string;
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'Optional: the `draft.updated_at` of the draft you mean to publish. When the page was changed since, 409 stale_snapshot ' +
+      'and nothing is published or scheduled; left out, whatever the draft holds now is published.',
+  })
+  @IsAbsentOr()
+  @IsInstant()
+  expected_updated_at?: string;
 }
 
 export class EmptyBody {}
@@ -213,6 +225,8 @@ export class PageResponse {
   @ApiProperty({ type: ThemeResponse }) theme!: ThemeResponse;
   @ApiProperty({ type: DraftResponse }) draft!: DraftResponse;
   @ApiProperty({ type: PublishedResponse }) published!: PublishedResponse;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: SCHEDULED_FOR_DESCRIPTION })
+  scheduled_for!: string | null;
 }
 export class PageSummaryResponse {
   @ApiProperty() id!: string;
@@ -222,6 +236,8 @@ export class PageSummaryResponse {
   @ApiProperty({ type: 'integer' }) block_count!: number;
   @ApiProperty({ type: 'string', format: 'uri', nullable: true }) public_url!: string | null;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: SCHEDULED_FOR_DESCRIPTION })
+  scheduled_for!: string | null;
 }
 export class PublishResponse {
   @ApiProperty({ type: PageResponse }) page!: PageResponse;

@@ -1,22 +1,8 @@
 import { html, SafeHtml, safeUrl } from './html.js';
 import type { LiveBlock, LivePageView } from './live-page.view.js';
+import { networkIcon, socialLabel } from './social-icons.js';
 
 /** One block of a live page, as HTML, by its kind. */
-
-const PLATFORMS: Record<string, string> = {
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  x: 'X',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  github: 'GitHub',
-  twitch: 'Twitch',
-  spotify: 'Spotify',
-  threads: 'Threads',
-  bluesky: 'Bluesky',
-  website: 'Website',
-};
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -75,19 +61,19 @@ export function block(b: LiveBlock, view: LivePageView): SafeHtml {
       const target = safeUrl(d.url);
       return target ? html`<a class="card" href="${target}" rel="noopener noreferrer">Watch: ${str(d.title) ?? b.label}</a>` : html``;
     }
-    case 'SOCIAL': {
-      const target = safeUrl(d.url);
-      return target
-        ? html`<a class="card" href="${target}" rel="noopener noreferrer me">${PLATFORMS[String(d.platform)] ?? 'Website'}</a>`
-        : html``;
-    }
+    case 'SOCIAL':
+      return socialRow([b]);
     case 'NEWSLETTER': {
       const values = view.formValues?.blockId === b.id ? view.formValues : undefined;
       const title = str(d.title) ?? 'Newsletter';
       const honeypot = html`<input id="website-${b.id}" name="website" type="text" tabindex="-1" autocomplete="off">`;
-      return html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}"><h2 id="h-${b.id}">${title}</h2>${
+      const notice = view.notice?.blockId === b.id ? view.notice : undefined;
+      const head = html`<section class="card" id="block-${b.id}" aria-labelledby="h-${b.id}"><h2 id="h-${b.id}">${title}</h2>${
         str(d.description) ? html`<p class="muted">${d.description}</p>` : ''
-      }
+      }`;
+      // After a sign-up the confirmation takes the form's place, where the redirect's #block-<id> lands.
+      if (notice?.kind === 'success') return html`${head}\n<div class="notice success" role="status">${notice.text}</div></section>`;
+      return html`${head}${notice ? html`\n<div class="notice error" role="alert">${notice.text}</div>` : ''}
 ${view.mode === 'preview' ? html`<form><fieldset disabled>` : html`<form method="post" action="${view.links.subscribe(b.id)}">`}
 <label for="email-${b.id}">E-mail</label><input id="email-${b.id}" name="email" type="email" required autocomplete="email" maxlength="254"
  value="${values?.email ?? ''}">
@@ -106,4 +92,21 @@ ${view.mode === 'preview' ? html`</fieldset>` : ''}</form></section>`;
       }</section>`;
     }
   }
+}
+
+/**
+ * SOCIAL blocks as a row of icon links (docs/adr/0072): one list item per profile, each link named by its network
+ * and handle, its icon hidden from assistive technology. The live page puts consecutive SOCIAL blocks in one row.
+ */
+export function socialRow(blocks: LiveBlock[]): SafeHtml {
+  const links = blocks.flatMap((b) => {
+    const target = safeUrl(b.data.url);
+    if (!target) return [];
+    const platform = String(b.data.platform);
+    const label = socialLabel(platform, target);
+    return [
+      html`<li><a href="${target}" rel="noopener noreferrer me" aria-label="${label}" title="${label}">${networkIcon(platform)}</a></li>`,
+    ];
+  });
+  return links.length ? html`<ul class="social">${links}</ul>` : html``;
 }

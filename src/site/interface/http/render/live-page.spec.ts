@@ -83,7 +83,7 @@ describe('the live page', () => {
     expect(out).toContain('src="/files/f4/b.png"');
     expect(out).toContain('$12.50');
     expect(out).toContain('Watch: Talk');
-    expect(out).toContain('>GitHub</a>');
+    expect(out).toMatch(/<a href="https:\/\/github.com\/ada" rel="noopener noreferrer me" aria-label="GitHub: ada"[^>]*><svg /);
     expect(out).toContain('€3.00');
     expect(out).toContain('action="/p/s/subscribe/blk_newsletter"');
   });
@@ -98,8 +98,84 @@ describe('the live page', () => {
   });
 
   it('announces notices: success as a status, errors as an alert', () => {
-    expect(page([], { notice: { kind: 'success', text: 'Thanks!' } })).toContain('role="status">Thanks!</div>');
-    expect(page([], { notice: { kind: 'error', text: 'Bad <e-mail>' } })).toContain('role="alert">Bad &lt;e-mail&gt;</div>');
+    const form = [b('NEWSLETTER', {})];
+    expect(page(form, { notice: { blockId: 'blk_newsletter', kind: 'success', text: 'Thanks!' } })).toContain(
+      'role="status">Thanks!</div>',
+    );
+    expect(page(form, { notice: { blockId: 'blk_newsletter', kind: 'error', text: 'Bad <e-mail>' } })).toContain(
+      'role="alert">Bad &lt;e-mail&gt;</div>',
+    );
+  });
+
+  it('shows a sign-up’s confirmation inside its own block, in the form’s place, where #block-<id> lands', () => {
+    const blocks = [
+      b('HEADER', { text: 'Above' }),
+      b('NEWSLETTER', { title: 'Letters' }),
+      b('NEWSLETTER', { title: 'Other' }, { id: 'blk_other' }),
+    ];
+    const out = page(blocks, { notice: { blockId: 'blk_newsletter', kind: 'success', text: 'Thanks!' } });
+    const own = /<section class="card" id="block-blk_newsletter"[\s\S]*?<\/section>/.exec(out)![0];
+    expect(own).toContain('<div class="notice success" role="status">Thanks!</div>');
+    expect(own).not.toContain('<form'); // signed up: the form gives way to the confirmation
+    expect(out.match(/role="status"/g)).toHaveLength(1); // nowhere else, not above the list
+    expect(out.indexOf('role="status"')).toBeGreaterThan(out.indexOf('<ul class="blocks">'));
+    expect(/<section class="card" id="block-blk_other"[\s\S]*?<\/section>/.exec(out)![0]).toContain('<form method="post"');
+  });
+
+  it('shows a sign-up’s error inside its block, above the form filled in again', () => {
+    const out = page([b('HEADER', { text: 'Above' }), b('NEWSLETTER', {})], {
+      notice: { blockId: 'blk_newsletter', kind: 'error', text: 'Not an address' },
+      formValues: { blockId: 'blk_newsletter', email: 'nope', name: '' },
+    });
+    const own = /<section class="card" id="block-blk_newsletter"[\s\S]*?<\/section>/.exec(out)![0];
+    expect(own).toMatch(/<div class="notice error" role="alert">Not an address<\/div>\n<form method="post"/);
+    expect(own).toContain('value="nope"');
+    expect(out.match(/role="alert"/g)).toHaveLength(1);
+  });
+});
+
+describe('SOCIAL blocks', () => {
+  const social = (platform: string, url: string, id = `blk_${platform}`) => b('SOCIAL', { platform, url }, { id });
+
+  it('render as one row of icon links, named by network and handle, icons hidden from assistive technology', () => {
+    const out = page([
+      b('HEADER', { text: 'Find me' }),
+      social('github', 'https://github.com/ada'),
+      social('instagram', 'https://www.instagram.com/ada.codes/'),
+      social('youtube', 'https://www.youtube.com/@ada'),
+      social('bluesky', 'https://bsky.app/profile/ada.bsky.social'),
+      social('spotify', 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb/discography'),
+      b('TEXT', { text: 'after' }),
+    ]);
+    const rows = out.match(/<ul class="social">[\s\S]*?<\/ul>/g)!;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.match(/<li><a /g)).toHaveLength(5);
+    for (const label of ['GitHub: ada', 'Instagram: ada.codes', 'YouTube: @ada', 'Bluesky: ada.bsky.social', 'Spotify'])
+      expect(rows[0]).toContain(`aria-label="${label}"`);
+    expect(rows[0]!.match(/<svg [^>]*aria-hidden="true" focusable="false"/g)).toHaveLength(5);
+    expect(rows[0]).toMatch(/<path d="M12 \.297c-6\.63 0-12 5\.373-12 12/); // GitHub's mark from simple-icons
+    expect(out).not.toContain('class="card" href="https://github.com/ada"'); // no longer a full-width text card
+    expect(out).not.toMatch(/<script/i);
+    expect(out.match(/<style/g)).toHaveLength(1); // the page's own stylesheet only: nothing inline in the icons
+  });
+
+  it('uses a generic link icon for a network without one, and a website’s host as its handle', () => {
+    const out = page([social('linkedin', 'https://www.linkedin.com/in/ada-l'), social('website', 'https://www.ada.example/')]);
+    expect(out).toContain('aria-label="LinkedIn: ada-l"');
+    expect(out).toContain('aria-label="Website: ada.example"');
+    expect(out.match(/fill="none" stroke="currentColor"/g)).toHaveLength(2);
+  });
+
+  it('keeps rows apart when other blocks stand between them, and drops unsafe URLs', () => {
+    const out = page([
+      social('github', 'https://github.com/ada'),
+      b('TEXT', { text: 'between' }),
+      social('x', 'https://x.com/ada'),
+      social('tiktok', 'javascript:alert(1)'),
+    ]);
+    expect(out.match(/<ul class="social">/g)).toHaveLength(2);
+    expect(out).toContain('aria-label="X: ada"');
+    expect(out).not.toContain('javascript:');
   });
 });
 
@@ -186,6 +262,24 @@ describe('what link previews read', () => {
     expect(plain).not.toContain('og:description');
     expect(plain).not.toContain('class="avatar"');
     expect(page([])).not.toContain('og:');
+  });
+
+  it('falls back to the first IMAGE block’s file for og:image when the page has no avatar', () => {
+    const blocks = [
+      b('PRODUCT', { title: 'Zine', price_cents: 100, currency: 'usd' }, { fileUrl: '/files/f0/zine.png' }),
+      b('IMAGE', { alt: 'Cover art' }, { id: 'blk_1', fileUrl: '/files/f1/cover.png' }),
+      b('IMAGE', { alt: 'Second' }, { id: 'blk_2', fileUrl: '/files/f2/second.png' }),
+    ];
+    const out = page(blocks, { canonicalUrl: shared.canonicalUrl, filesOrigin: 'https://api.example.com/' });
+    expect(out).toContain('<meta property="og:image" content="https://api.example.com/files/f1/cover.png">');
+    expect(out).toContain('<meta property="og:image:alt" content="Cover art">');
+    expect(out.match(/og:image"/g)).toHaveLength(1);
+    // The avatar still comes first.
+    expect(page(blocks, { ...shared, filesOrigin: 'https://api.example.com' })).toContain(
+      '<meta property="og:image" content="https://bio.example.com/files/f1/me.png">',
+    );
+    // Without the files' origin a path cannot be made absolute: no og:image rather than a relative one.
+    expect(page(blocks, { canonicalUrl: shared.canonicalUrl })).not.toContain('og:image');
   });
 
   it('escapes what the page says about itself', () => {

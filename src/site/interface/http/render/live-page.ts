@@ -1,6 +1,6 @@
-import { block } from './block-html.js';
+import { block, socialRow } from './block-html.js';
 import { html, safeUrl, type SafeHtml } from './html.js';
-import type { LivePageView, ThemeKey } from './live-page.view.js';
+import type { LiveBlock, LivePageView, ThemeKey } from './live-page.view.js';
 import { STYLE } from './page-style.js';
 
 export type { LiveBlock, LivePageView, ThemeKey } from './live-page.view.js';
@@ -41,25 +41,63 @@ const PREVIEW_NOTE = 'a draft, not the live page. Forms are turned off.';
 const PREVIEW_BANNER = html`<p class="preview-banner" role="note"><strong>Preview</strong> · ${PREVIEW_NOTE}</p>
 `;
 
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/**
+ * The image link previews show: the avatar, else the first IMAGE block's file (absolute, under `filesOrigin`), named
+ * by the block's alt text or caption. None without either.
+ */
+function shareImage(view: LivePageView): { url: string; alt: string } | undefined {
+  const avatar = safeUrl(view.imageUrl);
+  if (avatar) return { url: avatar, alt: view.title };
+  for (const b of view.blocks) {
+    const file = b.kind === 'IMAGE' ? safeUrl(b.fileUrl) : null;
+    if (!file) continue;
+    const url = file.startsWith('/') ? (view.filesOrigin ? safeUrl(`${view.filesOrigin.replace(/\/+$/, '')}${file}`) : null) : file;
+    if (url) return { url, alt: text(b.data.alt) ?? text(b.data.caption) ?? view.title };
+  }
+  return undefined;
+}
+
 /**
  * What link previews read (Open Graph, Twitter cards) and the canonical address: the page's public_url; og:image
- * only when the page has an avatar. Nothing without a canonical address (a page that is not routed).
+ * the avatar, else the first IMAGE block. Nothing without a canonical address (a page that is not routed).
  */
 function shareTags(view: LivePageView): SafeHtml | undefined {
   const url = safeUrl(view.canonicalUrl);
   if (!url) return undefined;
-  const image = safeUrl(view.imageUrl);
+  const image = shareImage(view);
   const tags = [
     html`<link rel="canonical" href="${url}">`,
     html`<meta property="og:type" content="website">`,
     html`<meta property="og:title" content="${view.title}">`,
     view.description ? html`<meta property="og:description" content="${view.description}">` : null,
     html`<meta property="og:url" content="${url}">`,
-    image ? html`<meta property="og:image" content="${image}">` : null,
-    image ? html`<meta property="og:image:alt" content="${view.title}">` : null,
+    image ? html`<meta property="og:image" content="${image.url}">` : null,
+    image ? html`<meta property="og:image:alt" content="${image.alt}">` : null,
     html`<meta name="twitter:card" content="summary">`,
   ];
   return html`${tags.filter((t) => t !== null).map((t) => html`${t}\n`)}`;
+}
+
+/** The blocks' list items in order; consecutive SOCIAL blocks share one item, a row of icons. */
+function items(view: LivePageView): SafeHtml[] {
+  const out: SafeHtml[] = [];
+  let social: LiveBlock[] = [];
+  const endRow = () => {
+    if (social.length) out.push(html`<li>${socialRow(social)}</li>`);
+    social = [];
+  };
+  for (const b of view.blocks) {
+    if (b.kind === 'SOCIAL') {
+      social.push(b);
+      continue;
+    }
+    endRow();
+    out.push(html`<li>${block(b, view)}</li>`);
+  }
+  endRow();
+  return out;
 }
 
 /**
@@ -69,9 +107,6 @@ function shareTags(view: LivePageView): SafeHtml | undefined {
 export function renderLivePage(view: LivePageView): string {
   const url = safeUrl(view.avatarUrl);
   const avatar = url ? html`<img class="avatar" src="${url}" alt="${view.title}" width="96" height="96">` : '';
-  const notice = view.notice
-    ? html`<div class="notice ${view.notice.kind}" role="${view.notice.kind === 'error' ? 'alert' : 'status'}">${view.notice.text}</div>`
-    : '';
   const preview = view.mode === 'preview';
   return document({
     title: preview ? `Preview: ${view.title}` : view.title,
@@ -82,10 +117,7 @@ export function renderLivePage(view: LivePageView): string {
     head: preview ? undefined : shareTags(view),
     banner: preview ? PREVIEW_BANNER : undefined,
     body: html`<header>${avatar}<h1>${view.title}</h1>${view.description ? html`<p class="muted">${view.description}</p>` : ''}</header>
-${notice}
-<ul class="blocks">${view.blocks.map((b) => html`<li>${block(b, view)}</li>`)}</ul>${
-      view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''
-    }`,
+<ul class="blocks">${items(view)}</ul>${view.beacon ? html`\n<img class="hp" src="${view.beacon}" alt="" width="1" height="1">` : ''}`,
   });
 }
 

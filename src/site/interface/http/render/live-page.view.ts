@@ -21,11 +21,17 @@ export interface LivePageView {
   canonicalUrl?: string;
   /** the avatar as an absolute URL, for og:image */
   imageUrl?: string;
+  /**
+   * where files' paths are served (PUBLIC_API_URL): makes the first IMAGE block's file an absolute og:image when the
+   * page has no avatar
+   */
+  filesOrigin?: string;
   /** the avatar's path on the service, shown at the top of the page */
   avatarUrl?: string;
   /** the enabled blocks of the published snapshot */
   blocks: LiveBlock[];
-  notice?: { kind: 'success' | 'error'; text: string };
+  /** a sign-up's outcome, shown inside its NEWSLETTER block (where the redirect's `#block-<id>` lands) */
+  notice?: { blockId: string; kind: 'success' | 'error'; text: string };
   /** re-fills a sign-up form after an error */
   formValues?: { blockId: string; email: string; name: string };
   /** behind a CDN: the uncacheable image that counts the view (docs/adr/0031) */

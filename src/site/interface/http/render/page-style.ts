@@ -41,6 +41,11 @@ color:var(--on-accent);cursor:pointer;text-align:center;text-decoration:none}
 .chips li{border:1px solid var(--accent);border-radius:1rem;padding:.2rem .7rem}
 .notice{border-radius:.6rem;padding:.7rem 1rem;margin-bottom:1rem;font-weight:600}
 .notice.success{background:color-mix(in srgb,var(--accent) 16%,var(--card))}.notice.error{background:#fde8e8;color:#7a1010}
+.card .notice{margin:.6rem 0}.card .notice:last-child{margin-bottom:0}
+ul.social{display:flex;flex-wrap:wrap;justify-content:center;gap:.6rem;list-style:none;margin:0;padding:0}
+.social a{display:flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;border-radius:50%;background:var(--card);
+border:1px solid color-mix(in srgb,var(--fg) 14%,transparent);color:var(--fg)}
+.social a:hover{border-color:var(--accent);color:var(--accent)}.social svg{width:1.4rem;height:1.4rem;margin:0}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.price{font-weight:700}
 footer{text-align:center;font-size:.8rem;color:var(--muted);margin-top:2rem}
 .preview-banner{margin:0 0 1.5rem;padding:.6rem 1rem;border-radius:.6rem;background:#fff3c4;color:#3d2e00;border:2px dashed #8a6a00;
