@@ -28,11 +28,13 @@ try {
     fail(`${apiUrl}/v1/openapi.json did not return the API's OpenAPI document (HTTP ${answer.status}).`);
   }
   const key = keyAccessFrom(answer.headers) ?? (await whyRefused());
-  const offered = operationsOf(doc).filter((op) => offers(op, key));
+  const operations = operationsOf(doc);
+  const offered = operations.filter((op) => offers(op, key));
   const mode = key.test ? 'test key: read tools only' : 'live key';
   log(`${offered.length} tools for ${apiUrl} (${mode}; scopes ${[...key.scopes].join(', ') || 'none'}).`);
 
-  const server = createMcpServer(doc.info, offered, api);
+  // Descriptions may name any operation of the document, offered or not: each is named by its tool.
+  const server = createMcpServer(doc.info, offered, api, new Set(operations.map((op) => op.id)));
   await server.connect(new StdioServerTransport());
   // The client going away closes stdin; the transport does not end the process by itself.
   process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));

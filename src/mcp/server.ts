@@ -39,9 +39,20 @@ Errors come back as the API's problem+json (status, code, detail, request_id) wi
 Webhook endpoints: creating one (or changing its URL) makes the service send a signed test to that URL first; the
 signing secret is shown only in the creation answer.`;
 
-export function createMcpServer(info: { title: string; version: string }, ops: Operation[], api: ApiClient): Server {
+/**
+ * The server offering a tool for each of `ops`. `operationIds` are those of the whole document (by default `ops`'),
+ * so that a description naming an operation the key may not use still names it as a tool.
+ */
+export function createMcpServer(
+  info: { title: string; version: string },
+  ops: Operation[],
+  api: ApiClient,
+  operationIds: Iterable<string> = ops.map((op) => op.id),
+): Server {
   const byName = new Map(ops.map((op) => [toolName(op.id), op]));
-  const tools = ops.map(toolFor);
+  const ids = new Set(operationIds);
+  // Built once: the list is the same for every tools/list of the session.
+  const tools = ops.map((op) => toolFor(op, ids));
   const server = new Server(
     { name: 'bio-page', title: info.title, version: info.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },

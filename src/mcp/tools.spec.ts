@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Operation } from './openapi.js';
-import { ArgumentError, noContentOf, requestFor, resultOf, toolFor, toolName } from './tools.js';
+import { ArgumentError, noContentOf, requestFor, resultOf, toolFor, toolName, withToolNames } from './tools.js';
 
 const op = (overrides: Partial<Operation>): Operation => ({
   id: 'getPage',
@@ -53,17 +53,16 @@ describe('a tool per operation', () => {
       additionalProperties: false,
     });
     const add = toolFor(addBlock).inputSchema;
-    expect(add.properties).toMatchObject({
-      page_id: { type: 'string', description: 'Page ID' },
+    expect(add.properties).toEqual({
+      page_id: { type: 'string' }, // its description, `Page ID`, only spelled its name
       body: { type: 'object', properties: { kind: { type: 'string' } } },
-      idempotency_key: { type: 'string', maxLength: 255 },
+      idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
     });
     expect(add.required).toEqual(['page_id', 'body']);
   });
 
   it('is annotated from the HTTP method', () => {
     expect(toolFor(op({})).annotations).toEqual({
-      title: 'Get a page',
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
@@ -81,36 +80,54 @@ describe('a tool per operation', () => {
     expect(toolFor(createEndpoint).annotations).toMatchObject({ destructiveHint: false, openWorldHint: true });
   });
 
-  it('declares its structured output: the success body or the API problem', () => {
-    const page = { type: 'object', properties: { id: { type: 'string' } } };
+  it('declares its structured output: an outline of the success body, which a problem passes too', () => {
+    const page = { type: 'object', properties: { id: { type: 'string', description: 'Page ID' } }, required: ['id'] };
     const problem = { type: 'object', properties: { code: { type: 'string' } } };
-    expect(toolFor(op({ output: page, problem })).outputSchema).toEqual({ type: 'object', anyOf: [page, problem] });
-    expect(toolFor(op({ output: page })).outputSchema).toEqual(page);
+    expect(toolFor(op({ output: page, problem })).outputSchema).toEqual({ type: 'object', properties: { id: {} } });
     expect(toolFor(op({ id: 'legacyDelete', method: 'DELETE' })).outputSchema).toBeUndefined(); // no declared answer
   });
 
   it('declares for a 204 (a delete) that it was deleted, with the path parameters it named, or the problem', () => {
-    const problem = { type: 'object', properties: { code: { type: 'string' } } };
+    const problem = {
+      type: 'object',
+      properties: { type: { type: 'string', format: 'uri' }, status: { type: 'integer' }, code: { type: 'string', examples: ['x'] } },
+      required: ['type', 'status', 'code'],
+    };
     const deleted = {
       type: 'object',
-      description: 'The API answered 204 No Content: /v1/pages/{page_id}/blocks/{block_id} no longer exists.',
-      properties: {
-        deleted: { type: 'boolean', const: true },
-        page_id: { type: 'string', description: 'The page_id the call named.' },
-        block_id: { type: 'string', description: 'The block_id the call named.' },
-      },
+      properties: { deleted: { type: 'boolean', const: true }, page_id: { type: 'string' }, block_id: { type: 'string' } },
       required: ['deleted', 'page_id', 'block_id'],
       additionalProperties: false,
     };
     expect(toolFor(removeBlock).outputSchema).toEqual(deleted);
-    expect(toolFor({ ...removeBlock, problem }).outputSchema).toEqual({ type: 'object', anyOf: [deleted, problem] });
+    expect(toolFor({ ...removeBlock, problem }).outputSchema).toEqual({
+      type: 'object',
+      anyOf: [
+        deleted,
+        { type: 'object', properties: { status: { type: 'integer' }, code: { type: 'string' } }, required: ['status', 'code'] },
+      ],
+    });
     const clear = op({ id: 'clearThing', method: 'POST', noContent: true });
     expect(toolFor(clear).outputSchema).toMatchObject({ properties: { done: { const: true } }, required: ['done', 'page_id'] });
   });
 
-  it('describes itself with the summary, the description and the scope', () => {
-    expect(toolFor(op({}))).toMatchObject({ title: 'Get a page', description: 'Get a page.\n\nScope `pages:read`.' });
+  it('describes itself with the summary, the description and the scope, naming other operations by their tools', () => {
+    expect(toolFor(op({}))).toMatchObject({ description: 'Get a page.\n\nScope `pages:read`.' });
+    expect(toolFor(op({})).title).toBeUndefined(); // the summary opens the description
     expect(toolFor(addBlock).description).toBe('Append a block.\n\nNeeds the API key scope `pages:write`.');
+    const get = op({
+      description:
+        'Read this before updatePage, addBlock or getPageX; `draft` is what pageUpdate edits.' +
+        '\n\nScope `pages:read`. Quota cost: 0 unit(s).',
+    });
+    const ids = new Set(['getPage', 'updatePage', 'addBlock']);
+    expect(toolFor(get, ids).description).toBe(
+      'Get a page.\n\nRead this before update_page, add_block or getPageX; `draft` is what pageUpdate edits.\n\nScope `pages:read`.',
+    );
+    expect(toolFor(op({ description: 'Scope `pages:read`. Quota cost: 1 unit(s).' })).description).toContain('Quota cost: 1 unit(s).');
+    expect(withToolNames('publishPage, then getPage (not publishPages)', new Set(['publishPage', 'getPage']))).toBe(
+      'publish_page, then get_page (not publishPages)',
+    );
   });
 });
 

@@ -3,6 +3,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiRequest, ApiResponse } from './api-client.js';
 import type { JsonSchema, Operation } from './openapi.js';
+import { compactInput, outline, problemOutline } from './schemas.js';
 
 /** The tool argument that carries the `Idempotency-Key` of an IDEM operation. */
 export const IDEMPOTENCY_KEY_ARG = 'idempotency_key';
@@ -10,7 +11,21 @@ export const IDEMPOTENCY_KEY_ARG = 'idempotency_key';
 /** `createPage` → `create_page`: tool names in the API's own snake_case. */
 export const toolName = (operationId: string): string => operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export function toolFor(op: Operation): Tool {
+/**
+ * The document's prose with the operations it names (`publishPage`, as the API reference and the SDK call them)
+ * named by their tools (`publish_page`), which is what an assistant can call. `ids` are the document's operation ids.
+ */
+export const withToolNames = (text: string, ids: ReadonlySet<string>): string =>
+  text.replace(/\b[a-z][a-zA-Z0-9]*[A-Z][a-zA-Z0-9]*\b/g, (word) => (ids.has(word) ? toolName(word) : word));
+
+/** `Quota cost: 0 unit(s).`, which the document says of most operations: a tool says only what costs something. */
+const FREE = / ?Quota cost: 0 unit\(s\)\./;
+
+/**
+ * The MCP tool of `op`. `ids`, the operation ids of the whole document, are the names its description may use for
+ * other operations (rewritten to their tool names); by default only its own.
+ */
+export function toolFor(op: Operation, ids: ReadonlySet<string> = new Set([op.id])): Tool {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const param of op.params) {
@@ -22,26 +37,25 @@ export function toolFor(op: Operation): Tool {
     if (op.body.required) required.push('body');
   }
   if (op.idempotent) {
-    properties[IDEMPOTENCY_KEY_ARG] = {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description:
-        'Sent as the Idempotency-Key header. Omitted: a new one per call. Pass the key of an earlier call to retry it safely ' +
-        '(within 24 hours the API replays its outcome instead of doing it again).',
-    };
+    // What the key is for is in the server's instructions ("Writes: …"), said once rather than on every write tool.
+    properties[IDEMPOTENCY_KEY_ARG] = { type: 'string', minLength: 1, maxLength: 255 };
   }
   const read = op.method === 'GET';
-  const scopeNote = op.description.includes(op.scope) ? '' : `\n\nNeeds the API key scope \`${op.scope}\`.`;
+  const text = withToolNames(op.description.replace(FREE, ''), ids).trim();
+  const scopeNote = text.includes(op.scope) ? '' : `\n\nNeeds the API key scope \`${op.scope}\`.`;
+  // No `title`: it would repeat the summary, which opens the description (what a model reads); a client shows the name.
   return {
     name: toolName(op.id),
-    title: op.summary,
-    description: `${op.summary}.${op.description ? `\n\n${op.description}` : ''}${scopeNote}`,
-    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
-    ...(op.output ? { outputSchema: outputSchemaOf(op.output, op.problem) } : {}),
+    description: `${withToolNames(op.summary, ids)}.${text ? `\n\n${text}` : ''}${scopeNote}`,
+    inputSchema: compactInput({
+      type: 'object',
+      properties,
+      ...(required.length ? { required } : {}),
+      additionalProperties: false,
+    }) as Tool['inputSchema'],
+    ...(op.output ? { outputSchema: outline(op.output) as Tool['outputSchema'] } : {}),
     ...(op.noContent ? { outputSchema: outputSchemaOf(noContentSchema(op), op.problem) } : {}),
     annotations: {
-      title: op.summary,
       readOnlyHint: read,
       destructiveHint: !read && op.destructive,
       // An IDEM POST repeated with the same idempotency_key is replayed by the API, not done again.
@@ -53,11 +67,12 @@ export function toolFor(op: Operation): Tool {
 }
 
 /**
- * The structured content of a call: the operation's success body, or (with `isError`) the API's problem. MCP wants an
- * object schema at the top, and clients check structured content against it, errors included.
+ * The structured content of a call whose success is a 204: `{deleted: true, …}`, which allows nothing else, or (with
+ * `isError`) the API's problem. MCP wants an object schema at the top, and clients check structured content against
+ * it, errors included. (A JSON answer's outline allows any object, problems included: see `outline`.)
  */
 function outputSchemaOf(success: JsonSchema, problem: JsonSchema | undefined): Tool['outputSchema'] {
-  return { type: 'object', ...(problem ? { anyOf: [success, problem] } : success) } as Tool['outputSchema'];
+  return { type: 'object', ...(problem ? { anyOf: [success, problemOutline(problem)] } : success) } as Tool['outputSchema'];
 }
 
 /** The flag a 204 answer is reported by: `deleted` for a DELETE (the resource at its path is gone), else `done`. */
@@ -74,11 +89,7 @@ export function noContentSchema(op: Operation): JsonSchema {
   const params = pathParams(op);
   return {
     type: 'object',
-    description: `The API answered 204 No Content: ${flag === 'deleted' ? `${op.path} no longer exists` : 'done'}.`,
-    properties: {
-      [flag]: { type: 'boolean', const: true },
-      ...Object.fromEntries(params.map((p) => [p.name, { type: 'string', description: `The ${p.name} the call named.` }])),
-    },
+    properties: { [flag]: { type: 'boolean', const: true }, ...Object.fromEntries(params.map((p) => [p.name, { type: 'string' }])) },
     required: [flag, ...params.map((p) => p.name)],
     additionalProperties: false,
   };

@@ -228,6 +228,8 @@ describe('the OpenAPI document', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
+    // No made-up support address (it was api@bio-page.example): the contact is the API reference the service serves.
+    expect(doc.info.contact).toEqual({ name: 'Bio-Page API', url: 'http://127.0.0.1:3000/docs' });
     // An open string (issue 14): the known codes are listed as examples, so a new code breaks no client.
     expect(doc.components.schemas.Problem.properties.code.enum).toBeUndefined();
     expect(doc.components.schemas.Problem.properties.code.examples).toEqual(expect.arrayContaining(['invalid_request', 'quota_exhausted']));

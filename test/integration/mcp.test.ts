@@ -3,9 +3,10 @@ import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { CaptureContactCommand } from '../../src/audience/index.js';
+import { inline, type OpenApiDocument } from '../../src/mcp/openapi.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver, verifyWith } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -31,6 +32,7 @@ describe('the MCP server', () => {
   const rxSecrets: string[] = [];
   let apiUrl: string;
   let operations: DocOperation[];
+  let served: OpenApiDocument;
   const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
   beforeAll(async () => {
@@ -49,6 +51,7 @@ describe('the MCP server', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     apiUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{ paths: Record<string, Record<string, any>> }>();
+    served = doc as unknown as OpenApiDocument;
     operations = Object.values(doc.paths).flatMap((item) =>
       Object.entries(item)
         // Tools pass JSON: the multipart upload (uploadFile) has none; a call returns once: the event stream has none.
@@ -85,13 +88,22 @@ describe('the MCP server', () => {
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
     const logged = t.logs.length;
     await client.connect(transport);
+    // The size of the tools/list answer as the server wrote it: one line of JSON-RPC on stdout.
+    let listBytes = 0;
+    const deliver = transport.onmessage!;
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener -- a transport has one handler, the client's: this wraps it
+    transport.onmessage = (message: JSONRPCMessage) => {
+      const result = (message as { result?: { tools?: unknown } }).result;
+      if (Array.isArray(result?.tools)) listBytes = Buffer.byteLength(JSON.stringify(message));
+      deliver(message);
+    };
     const { tools } = await client.listTools();
     // What the server asked the API at start, as the service logged it (one line per request).
     const requests = t.logs
       .slice(logged)
       .map((line) => JSON.parse(line) as { route?: string; status?: number; method?: string })
       .filter((line) => line.status !== undefined);
-    return { client, transport, tools, stderr: () => stderr, requests };
+    return { client, transport, tools, listBytes, stderr: () => stderr, requests };
   }
 
   /** The workspace's remaining monthly quota units, read from a GET /v1/contacts (which costs one). */
@@ -124,7 +136,7 @@ describe('the MCP server', () => {
       for (const tool of tools) {
         const op = operations.find((o) => snake(o.operationId) === tool.name)!;
         expect(tool.inputSchema.type).toBe('object');
-        expect(tool.title).toEqual(expect.any(String));
+        expect(tool.description).toEqual(expect.any(String));
         expect(tool.description).toContain(op.scope);
         expect(tool.annotations).toMatchObject({
           readOnlyHint: op.method === 'GET',
@@ -167,7 +179,7 @@ describe('the MCP server', () => {
       expect(JSON.stringify(tools)).not.toContain('$ref');
       const addBlock = tools.find((tool) => tool.name === 'add_block')!;
       expect(addBlock.inputSchema.required).toEqual(expect.arrayContaining(['page_id', 'body']));
-      expect(JSON.stringify(addBlock.inputSchema.properties!.body)).toContain('LINK block data');
+      expect(JSON.stringify(addBlock.inputSchema.properties!.body)).toContain('"description":"target of the link"');
       // A page's own address and its avatar, on create and on update.
       for (const name of ['create_page', 'update_page']) {
         const body = tools.find((tool) => tool.name === name)!.inputSchema.properties!.body as { properties: Record<string, object> };
@@ -249,6 +261,75 @@ describe('the MCP server', () => {
       // The server ends when its stdin closes, well before the transport's 2 s wait before SIGTERM.
       expect(Date.now() - started).toBeLessThan(2000);
       expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    }
+  });
+
+  it('lists its tools in under 40 KB, named as tools, with every input rule of the document and an outline of each answer', async () => {
+    const { key } = await aTenant(t.commands);
+    const { client, tools, listBytes } = await connect(key);
+    try {
+      expect(tools).toHaveLength(operations.length);
+      // An assistant reads the whole list on every turn: it was about 140 KB (a 7 KB page schema on seven tools, the
+      // problem schema on every one, operation ids in the descriptions). 40 KB is the issue's bound.
+      expect(listBytes).toBeGreaterThan(JSON.stringify(tools).length);
+      expect(listBytes).toBeLessThan(40 * 1024);
+
+      // Descriptions name the tools an assistant can call, not the document's operation ids (`publishPage`).
+      const camel = operations.map((op) => op.operationId).filter((id) => /[A-Z]/.test(id));
+      for (const tool of tools) {
+        const named = camel.filter((id) => new RegExp(`\\b${id}\\b`).test(`${tool.title} ${tool.description}`));
+        expect([tool.name, named]).toEqual([tool.name, []]);
+        expect([tool.name, tool.description]).toEqual([tool.name, expect.not.stringContaining('Quota cost: 0')]);
+      }
+      expect(tools.find((tool) => tool.name === 'get_page')!.description).toContain('update_page, add_block and remove_block');
+
+      // Every rule of each operation's body and parameters is still in its tool's input schema: required fields,
+      // enums, bounds, patterns, formats, closed objects. Only descriptions said twice and OpenAPI's own keywords go.
+      const RULES = ['required', 'enum', 'const', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'];
+      const rulesOf = (schema: unknown) => {
+        const found: string[] = [];
+        const walk = (node: unknown) => {
+          if (Array.isArray(node)) return node.forEach(walk);
+          if (!node || typeof node !== 'object') return;
+          for (const [keyword, value] of Object.entries(node)) {
+            if ([...RULES, 'pattern', 'format', 'additionalProperties'].includes(keyword) && typeof value !== 'object')
+              found.push(`${keyword}=${String(value)}`);
+            else if (RULES.includes(keyword)) found.push(`${keyword}=${JSON.stringify(value)}`);
+            if (keyword !== 'enum' && keyword !== 'const' && keyword !== 'required') walk(value);
+          }
+        };
+        walk(schema);
+        return found.sort();
+      };
+      for (const [path, item] of Object.entries(served.paths)) {
+        for (const [method, op] of Object.entries(item as Record<string, any>)) {
+          const tool = tools.find((candidate) => candidate.name === snake(op.operationId ?? ''));
+          if (!tool) continue;
+          const body = op.requestBody?.content?.['application/json']?.schema;
+          if (body) expect([tool.name, rulesOf(tool.inputSchema.properties!.body)]).toEqual([tool.name, rulesOf(inline(served, body))]);
+          const params = [...((item as { parameters?: unknown[] }).parameters ?? []), ...(op.parameters ?? [])]
+            .map((raw) => inline(served, raw) as { name: string; in: string; schema: unknown })
+            .filter((param) => param.in === 'path' || param.in === 'query');
+          for (const param of params)
+            expect([`${method} ${path}`, param.name, rulesOf(tool.inputSchema.properties![param.name])]).toEqual([
+              `${method} ${path}`,
+              param.name,
+              rulesOf(param.schema),
+            ]);
+        }
+      }
+
+      // An answer is outlined by its fields (the page's `draft` among them), and the outline takes any object, the
+      // API's problem too, so the client accepts both; a 204 keeps its strict `{deleted: true, …}` or the problem.
+      const getPage = tools.find((tool) => tool.name === 'get_page')!;
+      expect(Object.keys(getPage.outputSchema!.properties!)).toEqual(
+        expect.arrayContaining(['id', 'slug', 'status', 'public_url', 'draft', 'published']),
+      );
+      expect(getPage.outputSchema!.required).toBeUndefined();
+      const missing = await call(client, 'get_page', { page_id: 'pg_does_not_exist' });
+      expect(missing).toMatchObject({ isError: true, structuredContent: { status: 404, code: 'resource_not_found' } });
+    } finally {
+      await client.close();
     }
   });
 
