@@ -68,7 +68,8 @@ export function checkLocale(locale: string, pointer = '/locale'): string {
 export function dataProblems(kind: BlockKind, data: unknown, base: string): FieldError[] {
   const errors = validateObject(BLOCK_DATA[kind], data, base);
   if (errors.length) return errors;
-  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes) return [{ pointer: base, detail: 'data must be at most 16 KiB' }];
+  if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
+    return [{ pointer: base, detail: 'data must be at most 16 KiB' }];
   return [];
 }
 

@@ -753,7 +753,7 @@ export interface components {
         UpdatePageBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /** @description Applies to the live page at once. */
@@ -905,7 +905,7 @@ export interface components {
         ReplayBody: {
             /**
              * Format: date-time
-             * @description Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).
+             * @description Re-queue every FAILED delivery created at or after this instant (at most 30 days ago): an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
              */
             since: string;
         };
@@ -1115,7 +1115,7 @@ export interface components {
         AddLinkBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1129,7 +1129,7 @@ export interface components {
         AddHeaderBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1143,7 +1143,7 @@ export interface components {
         AddTextBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1157,7 +1157,7 @@ export interface components {
         AddImageBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1175,7 +1175,7 @@ export interface components {
         AddFileBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1193,7 +1193,7 @@ export interface components {
         AddCarouselBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1211,7 +1211,7 @@ export interface components {
         AddProductBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1229,7 +1229,7 @@ export interface components {
         AddVideoBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1243,7 +1243,7 @@ export interface components {
         AddSocialBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1257,7 +1257,7 @@ export interface components {
         AddNewsletterBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1271,7 +1271,7 @@ export interface components {
         AddTipBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -2802,7 +2802,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
+                 * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
                  * @example 2026-11-24T04:24:59.411Z
                  */
                 expected_updated_at: string;
@@ -5617,12 +5617,12 @@ export interface operations {
                  */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
                 /**
-                 * @description Only events created at or after this instant (RFC 3339).
+                 * @description Only events created at or after this instant: an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
                  * @example 2026-11-23T00:00:00Z
                  */
                 created_after?: string;
                 /**
-                 * @description Only events created before this instant (RFC 3339).
+                 * @description Only events created before this instant: an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
                  * @example 2026-11-24T00:00:00Z
                  */
                 created_before?: string;
