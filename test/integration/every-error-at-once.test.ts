@@ -123,14 +123,15 @@ describe('every error of a body at once', () => {
     expect(errors[1]).toEqual({ pointer: '/data/x0', detail: 'unknown field "x0"' });
   });
 
-  it('does not store a refused body against its Idempotency-Key', async () => {
+  it('refuses bad block data before the Idempotency-Key is claimed: the corrected body is a fresh request', async () => {
     const key = { 'idempotency-key': 'every-error-1' };
-    expect(errorsOf(await send('POST', `/v1/pages/${page.id}/blocks`, { kind: 'LINK', data: badLinkData }, key))).toHaveLength(3);
-    const fresh = (await send('GET', `/v1/pages/${page.id}`)).json();
+    const stamp = (await send('GET', `/v1/pages/${page.id}`)).json().draft.updated_at;
+    const bad = await send('POST', `/v1/pages/${page.id}/blocks`, { expected_updated_at: stamp, kind: 'LINK', data: badLinkData }, key);
+    expect(errorsOf(bad)).toHaveLength(2);
     const good = await send(
       'POST',
       `/v1/pages/${page.id}/blocks`,
-      { expected_updated_at: fresh.draft.updated_at, kind: 'LINK', data: { url: 'https://example.com', title: 'Hi' } },
+      { expected_updated_at: stamp, kind: 'LINK', data: { url: 'https://example.com', title: 'Hi' } },
       key,
     );
     expect(good.statusCode).toBe(200);
