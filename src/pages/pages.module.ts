@@ -18,6 +18,7 @@ import { PageHasSourceHandler } from './application/queries/page-has-source/page
 import { WorkspaceFileDirectory } from './infrastructure/workspace-file.directory.js';
 import { PagesController } from './interface/http/pages.controller.js';
 import { StaleBeforeInvalid } from './interface/http/stale-before-invalid.js';
+import { AddBlockRules, CreatePageRules, UpdatePageRules } from './interface/http/page-body-rules.js';
 import { PageSchedulingModule } from './page-scheduling.module.js';
 import { PreviewTokens } from './application/preview-tokens.js';
 import { Keyring } from '../platform/config/keyring.js';
@@ -46,6 +47,9 @@ import { Keyring } from '../platform/config/keyring.js';
     PageHasSourceHandler,
     GetPageTitlesHandler,
     StaleBeforeInvalid,
+    CreatePageRules,
+    UpdatePageRules,
+    AddBlockRules,
     { provide: FileDirectory, useClass: WorkspaceFileDirectory },
     // Preview links are signed under their own derived key, and still read under the keys being retired (docs/adr/0043).
     { provide: PreviewTokens, inject: [Keyring], useFactory: (k: Keyring) => new PreviewTokens(k.deriveAll('preview-links')) },

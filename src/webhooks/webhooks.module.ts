@@ -26,6 +26,7 @@ import { DeliveriesController } from './interface/http/deliveries.controller.js'
 import { EventStreamController } from './interface/http/event-stream.controller.js';
 import { EventsController } from './interface/http/events.controller.js';
 import { WebhooksController } from './interface/http/webhooks.controller.js';
+import { EndpointBodyRules } from './interface/http/endpoint-body-rules.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
 
 /**
@@ -36,6 +37,7 @@ import { WebhookDeliveryModule } from './webhook-delivery.module.js';
   imports: [WebhookDeliveryModule],
   controllers: [WebhooksController, DeliveriesController, EventStreamController, EventsController],
   providers: [
+    EndpointBodyRules,
     CreateEndpointHandler,
     UpdateEndpointHandler,
     DeleteEndpointHandler,

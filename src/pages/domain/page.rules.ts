@@ -1,7 +1,7 @@
 import { ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
 import { findInvisible, invisibleProblem, type TextClass } from '../../platform/domain/invisible-characters.js';
 import { normalizeUrls, validateObject, type BlockData } from './block-schema.js';
-import { BLOCK_DATA, type BlockKind } from './block-kinds.js';
+import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, isBlockKind, type BlockKind } from './block-kinds.js';
 import { PAGE_LIMITS, type Avatar, type AvatarCandidate, type Block } from './page.state.js';
 import { slugProblem } from './slug.js';
 import { isThemePreset, THEME_PRESETS, type ThemePresetKey } from './theme.js';
@@ -58,12 +58,56 @@ export function checkTheme(key: string, pointer = '/theme_preset_key'): ThemePre
   return key as ThemePresetKey;
 }
 
-export function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
+export function checkLocale(locale: string, pointer = '/locale'): string {
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale))
+    fail([{ pointer, detail: 'locale must be a BCP 47 language tag such as en or pt-BR' }]);
+  return locale;
+}
+
+/** Every error of a kind's block data (its fields against the kind's schema, then its size), with pointers under `base`. */
+export function dataProblems(kind: BlockKind, data: unknown, base: string): FieldError[] {
   const errors = validateObject(BLOCK_DATA[kind], data, base);
-  if (errors.length) fail(errors);
+  if (errors.length) return errors;
   if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
-    fail([{ pointer: base, detail: 'data must be at most 16 KiB' }]);
+    return [{ pointer: base, detail: 'data must be at most 16 KiB' }];
+  return [];
+}
+
+export function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
+  const errors = dataProblems(kind, data, base);
+  if (errors.length) fail(errors);
   return normalizeUrls(BLOCK_DATA[kind], data as BlockData);
+}
+
+/**
+ * Every error of a new block's own fields at once (docs/adr/0071): its kind, whether it takes a file (`hasFile`: a
+ * `file_url` was given), its `file_name` and its data (`{}` when left out). What is undefined here (`kind`,
+ * `hasFile`, `data` with `skipData`) was found wrong already: nothing that depends on it is checked.
+ */
+export function newBlockProblems(input: {
+  kind?: string;
+  hasFile?: boolean;
+  fileName?: string;
+  data?: unknown;
+  skipData?: boolean;
+}): FieldError[] {
+  const { kind, hasFile, fileName } = input;
+  if (kind === undefined) return [];
+  if (!isBlockKind(kind)) return [{ pointer: '/kind', detail: `kind must be one of ${BLOCK_KINDS.join(', ')}` }];
+  const takesFile = FILE_KINDS.includes(kind);
+  const out: FieldError[] = [];
+  if (takesFile && hasFile === false)
+    out.push({ pointer: '/file_url', detail: `file_url is required for ${kind} blocks: the public_path of a workspace file` });
+  if (!takesFile && hasFile === true) out.push({ pointer: '/file_url', detail: `only ${FILE_KINDS.join(', ')} blocks take file_url` });
+  if (fileName !== undefined) {
+    const hidden = findInvisible(fileName.trim(), 'line');
+    if (!takesFile) out.push({ pointer: '/file_name', detail: `only ${FILE_KINDS.join(', ')} blocks take file_name` });
+    else if (fileName.trim().length < 1 || fileName.length > PAGE_LIMITS.fileNameMax)
+      out.push({ pointer: '/file_name', detail: `file_name must be 1 to ${PAGE_LIMITS.fileNameMax} characters` });
+    else if (hidden) out.push({ pointer: '/file_name', detail: `file_name ${invisibleProblem(hidden)}` });
+  }
+  if (!input.skipData) out.push(...dataProblems(kind, input.data ?? {}, '/data'));
+  return out;
 }
 
 /** A deep copy of JSON data (block data is JSON); several times faster than structuredClone on the read path. */

@@ -69,6 +69,58 @@ describe('Page: creation', () => {
   });
 });
 
+describe('Page: every bad field at once (docs/adr/0071)', () => {
+  it('reports every bad field of a creation, not only the first', () => {
+    expect(
+      pointersOf(() =>
+        Page.create({
+          id: 'p',
+          workspaceId: 'w',
+          title: ' ',
+          description: 'a\u202Eb',
+          locale: 'english!',
+          themePresetKey: 'neon',
+          slug: 's',
+          now: t0,
+        }),
+      ),
+    ).toEqual(['/title', '/description', '/locale', '/theme_preset_key']);
+  });
+
+  it('reports every bad part of an edit, and changes nothing', () => {
+    const p = aPage();
+    p.addBlock(link('a'), t0);
+    const before = p.snapshot();
+    expect(
+      pointersOf(() =>
+        p.edit(
+          {
+            title: '',
+            themePresetKey: 'neon',
+            slug: 'A',
+            blockUpdates: [{ blockId: 'a', data: { url: 'nope' } }, { blockId: 'zzz' }],
+            blockOrder: ['a', 'a'],
+          },
+          at(1),
+        ),
+      ),
+    ).toEqual(['/title', '/theme_preset_key', '/slug', '/block_updates/0/data/url', '/block_updates/1/block_id', '/block_order']);
+    expect(p.snapshot()).toEqual(before);
+  });
+
+  it('reports every bad field of a new block: its file, its file name and its data', () => {
+    const p = aPage();
+    expect(
+      pointersOf(() => p.addBlock({ id: 'x', kind: 'TEXT', data: { text: '', colour: 'red' }, file: null, fileName: 'a.txt' }, t0)),
+    ).toEqual(['/file_name', '/data/colour', '/data/text']);
+    expect(pointersOf(() => p.addBlock({ id: 'x', kind: 'IMAGE', data: { alt: 5 }, file: null, fileName: ' ' }, t0))).toEqual([
+      '/file_url',
+      '/file_name',
+      '/data/alt',
+    ]);
+  });
+});
+
 describe('Page: the concurrency stamp', () => {
   it('moves strictly forward on every write, even within one millisecond', () => {
     const p = aPage();

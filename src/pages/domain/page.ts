@@ -1,7 +1,7 @@
 import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
-import { NotFoundError } from '../../platform/domain/domain-error.js';
+import { gatherFieldErrors, NotFoundError, type FieldError } from '../../platform/domain/domain-error.js';
 import { mergePatch } from './block-schema.js';
-import { BLOCK_KINDS, FILE_KINDS, isBlockKind, labelOf } from './block-kinds.js';
+import { labelOf, type BlockKind } from './block-kinds.js';
 import { LastBlockRequiredError, NothingScheduledError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
 import { DEFAULT_THEME } from './theme.js';
@@ -9,12 +9,13 @@ import {
   checkAvatar,
   checkData,
   checkDescription,
+  checkLocale,
   checkSlug,
   checkTheme,
   checkTitle,
-  checkVisible,
   copyBlocks,
   fail,
+  newBlockProblems,
 } from './page.rules.js';
 import { nextPreviewEpoch } from './preview-link.js';
 import { slugReservedUntil } from './slug.js';
@@ -48,8 +49,15 @@ export class Page extends AggregateRoot<PageEvent> {
     now: Date;
   }): Page {
     const locale = input.locale ?? 'en';
-    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale))
-      fail([{ pointer: '/locale', detail: 'locale must be a BCP 47 language tag such as en or pt-BR' }]);
+    // Every bad field at once (docs/adr/0071).
+    const errors = gatherFieldErrors(
+      () => checkTitle(input.title),
+      () => checkDescription(input.description ?? ''),
+      () => checkLocale(locale),
+      () => input.themePresetKey !== undefined && checkTheme(input.themePresetKey),
+      () => input.avatar && checkAvatar(input.avatar.candidate),
+    );
+    if (errors.length) fail(errors);
     return new Page({
       id: input.id,
       workspaceId: input.workspaceId,
@@ -95,44 +103,57 @@ export class Page extends AggregateRoot<PageEvent> {
     if (expected.getTime() !== this.s.draftUpdatedAt.getTime()) throw new StaleSnapshotError();
   }
 
-  /** Applies a merge-patch edit all at once (nothing changes if any part is invalid). */
+  /** Applies a merge-patch edit all at once (nothing changes if any part is invalid; every bad part is reported). */
   edit(change: PageEdit, now: Date): void {
     const next = { ...this.s, draftBlocks: copyBlocks(this.s.draftBlocks) };
+    const errors: FieldError[] = [];
+    const checked = <T>(check: () => T): T | undefined => {
+      let value: T | undefined;
+      errors.push(...gatherFieldErrors(() => (value = check())));
+      return value;
+    };
     let liveChanged = false;
     let changed = false;
     if (change.title !== undefined) {
-      next.title = checkTitle(change.title);
+      next.title = checked(() => checkTitle(change.title!)) ?? next.title;
       liveChanged = changed = true;
     }
     if (change.description !== undefined) {
-      next.description = checkDescription(change.description);
+      next.description = checked(() => checkDescription(change.description!)) ?? next.description;
       liveChanged = changed = true;
     }
     if (change.themePresetKey !== undefined) {
-      next.theme = checkTheme(change.themePresetKey);
+      next.theme = checked(() => checkTheme(change.themePresetKey!)) ?? next.theme;
       liveChanged = changed = true;
     }
     if (change.avatar !== undefined) {
-      next.avatar = change.avatar === null ? null : checkAvatar(change.avatar.candidate);
+      const avatar = change.avatar;
+      next.avatar = avatar === null ? null : (checked(() => checkAvatar(avatar.candidate)) ?? next.avatar);
       liveChanged = changed = true;
     }
     // A new slug routes at once; the old one is recorded so that it redirects (and stays reserved) for a while.
-    const slugChange = change.slug !== undefined && checkSlug(change.slug) !== this.s.slug ? { from: this.s.slug, to: change.slug } : null;
+    const slug = change.slug === undefined ? undefined : checked(() => checkSlug(change.slug!));
+    const slugChange = slug !== undefined && slug !== this.s.slug ? { from: this.s.slug, to: slug } : null;
     if (slugChange) {
       next.slug = slugChange.to;
       changed = true;
     }
     change.blockUpdates?.forEach((u, i) => {
       const block = next.draftBlocks.find((b) => b.id === u.blockId);
-      if (!block) return fail([{ pointer: `/block_updates/${i}/block_id`, detail: `no block ${u.blockId} on this page` }]);
-      if (u.data !== undefined) block.data = checkData(block.kind, mergePatch(block.data, u.data), `/block_updates/${i}/data`);
+      if (!block) return void errors.push({ pointer: `/block_updates/${i}/block_id`, detail: `no block ${u.blockId} on this page` });
+      if (u.data !== undefined) {
+        const data = u.data;
+        block.data = checked(() => checkData(block.kind, mergePatch(block.data, data), `/block_updates/${i}/data`)) ?? block.data;
+      }
       if (u.enabled !== undefined) block.enabled = u.enabled;
       changed = true;
     });
     if (change.blockOrder !== undefined) {
-      next.draftBlocks = this.reordered(next.draftBlocks, change.blockOrder);
+      const order = change.blockOrder;
+      next.draftBlocks = checked(() => this.reordered(next.draftBlocks, order)) ?? next.draftBlocks;
       changed = true;
     }
+    if (errors.length) fail(errors);
     if (!changed) return;
     this.s = next;
     this.touch(now);
@@ -161,26 +182,9 @@ export class Page extends AggregateRoot<PageEvent> {
 
   /** Appends a block to the draft; existing blocks are kept as they are. */
   addBlock(input: NewBlock, now: Date): Block {
-    if (!isBlockKind(input.kind)) return fail([{ pointer: '/kind', detail: `kind must be one of ${BLOCK_KINDS.join(', ')}` }]);
-    const kind = input.kind;
-    const takesFile = FILE_KINDS.includes(kind);
-    if (takesFile && !input.file)
-      fail([{ pointer: '/file_url', detail: `file_url is required for ${kind} blocks: the public_path of a workspace file` }]);
-    if (!takesFile && input.file) fail([{ pointer: '/file_url', detail: `only ${FILE_KINDS.join(', ')} blocks take file_url` }]);
-    if (
-      input.fileName !== undefined &&
-      (!takesFile || input.fileName.trim().length < 1 || input.fileName.length > PAGE_LIMITS.fileNameMax)
-    ) {
-      fail([
-        {
-          pointer: '/file_name',
-          detail: takesFile
-            ? `file_name must be 1 to ${PAGE_LIMITS.fileNameMax} characters`
-            : `only ${FILE_KINDS.join(', ')} blocks take file_name`,
-        },
-      ]);
-    }
-    if (input.fileName !== undefined) checkVisible(input.fileName.trim(), 'line', '/file_name', 'file_name');
+    const errors = newBlockProblems({ kind: input.kind, hasFile: !!input.file, fileName: input.fileName, data: input.data });
+    if (errors.length) fail(errors);
+    const kind = input.kind as BlockKind;
     const data = checkData(kind, input.data ?? {}, '/data');
     if (this.s.draftBlocks.length >= PAGE_LIMITS.blocksMax)
       fail([{ pointer: '', detail: `a page holds at most ${PAGE_LIMITS.blocksMax} blocks` }]);

@@ -34,6 +34,24 @@ export class ValidationError extends DomainError {
   }
 }
 
+/**
+ * Runs each check and gathers the field errors of every one that refuses its input (a ValidationError), so that a
+ * caller hears of every bad field at once instead of the first (docs/adr/0071). Other errors pass through.
+ */
+export function gatherFieldErrors(...checks: (() => unknown)[]): FieldError[] {
+  const out: FieldError[] = [];
+  for (const check of checks) {
+    if (out.length >= MAX_FIELD_ERRORS) break;
+    try {
+      check();
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      out.push(...(err.errors ?? []));
+    }
+  }
+  return out.slice(0, MAX_FIELD_ERRORS);
+}
+
 /** 404 resource_not_found; also used for ids of another workspace, so nothing about them leaks. */
 export class NotFoundError extends DomainError {
   constructor(what: string) {

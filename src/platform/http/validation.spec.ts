@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { ValidationError } from '../domain/domain-error.js';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MAX_FIELD_ERRORS, ValidationError, type FieldError } from '../domain/domain-error.js';
+import { IsInstant } from './dto/instant.js';
 import { boundProblem, PROBLEM_MAX_BYTES, problemBody } from './problem.js';
-import { findUnstorable, validateInput } from './validation.js';
+import { findUnstorable, validateInput, type InputRules } from './validation.js';
 
 class Item {
   @IsString() id!: string;
@@ -65,6 +66,70 @@ describe('validateInput', () => {
 
   it('accepts a valid body', () => {
     expect(validateInput(Body, { title: 't', items: [{ id: 'a' }], tags: ['x'] }, 'body')).toBeInstanceOf(Body);
+  });
+});
+
+/** A body with required fields and a rule beyond their shapes (as a stamped page write has). */
+class Stamped {
+  @IsInstant() expected_updated_at!: string;
+  @IsString() @MaxLength(100) name!: string;
+  @IsOptional() @IsInt() size?: number;
+}
+
+describe('validateInput: every error of an input at once (docs/adr/0071)', () => {
+  const errorsOfStamped = (raw: unknown, rules?: InputRules<Stamped>, where: 'body' | 'query' = 'body'): FieldError[] => {
+    try {
+      validateInput(Stamped, raw, where, rules);
+    } catch (err) {
+      return (err as ValidationError).errors!;
+    }
+    return [];
+  };
+
+  it('reports a required field left out as "is required", once, at its pointer or parameter', () => {
+    expect(errorsOfStamped({})).toEqual([
+      { pointer: '/expected_updated_at', detail: 'expected_updated_at is required' },
+      { pointer: '/name', detail: 'name is required' },
+    ]);
+    expect(errorsOfStamped({ name: 'n' }, undefined, 'query')).toEqual([
+      { parameter: 'expected_updated_at', detail: 'expected_updated_at is required' },
+    ]);
+  });
+
+  it('still says what is wrong with a field that is there', () => {
+    expect(errorsOfStamped({ expected_updated_at: '2026-11-22', name: 'n', size: 1.5 })).toEqual([
+      { pointer: '/expected_updated_at', detail: expect.stringMatching(/must be an RFC 3339 date-time with an offset/) },
+      { pointer: '/size', detail: 'size must be an integer number' },
+    ]);
+  });
+
+  it("lists the rules' errors after the shape errors, giving the rules only the fields whose shape was right", () => {
+    const seen: { input: Partial<Stamped>; reported: string[] }[] = [];
+    const rules: InputRules<Stamped> = (input, reported) => {
+      seen.push({ input: { ...input }, reported: [...reported] });
+      return input.name === 'taken' ? [{ pointer: '/name', detail: 'name is taken' }] : [{ pointer: '/size', detail: 'size is odd' }];
+    };
+    expect(errorsOfStamped({ name: 'taken', size: 'x' }, rules)).toEqual([
+      { pointer: '/expected_updated_at', detail: 'expected_updated_at is required' },
+      { pointer: '/size', detail: 'size must be an integer number' },
+      { pointer: '/name', detail: 'name is taken' },
+    ]);
+    expect(seen).toEqual([{ input: { name: 'taken' }, reported: ['expected_updated_at', 'size'] }]);
+    // A body whose shape is right is still refused by its rules, with every error they found.
+    expect(errorsOfStamped({ expected_updated_at: '2026-11-22T10:00:00Z', name: 'n', size: 3 }, rules)).toEqual([
+      { pointer: '/size', detail: 'size is odd' },
+    ]);
+  });
+
+  it(`keeps the whole list within ${MAX_FIELD_ERRORS}, and runs no rules once the shape errors fill it`, () => {
+    const flood: InputRules<Stamped> = () => Array.from({ length: 500 }, (_, i) => ({ pointer: `/r${i}`, detail: 'bad' }));
+    const errors = errorsOfStamped({ name: 'n' }, flood);
+    expect(errors).toHaveLength(MAX_FIELD_ERRORS);
+    expect(errors[0]).toEqual({ pointer: '/expected_updated_at', detail: 'expected_updated_at is required' });
+    let ran = false;
+    const unknown = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`u${i}`, 1]));
+    expect(errorsOfStamped(unknown, () => ((ran = true), []))).toHaveLength(MAX_FIELD_ERRORS);
+    expect(ran).toBe(false);
   });
 });
 

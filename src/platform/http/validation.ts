@@ -16,6 +16,12 @@ function collect(errors: ClassValidatorError[], path: string[], where: 'body' | 
   for (const e of errors) {
     if (out.length >= MAX_FIELD_ERRORS) return;
     const here = [...path, e.property];
+    // A field left out is one error that says so, not the list of rules its missing value breaks (an optional
+    // field is skipped when absent, so a rule that fails on an absent value marks a required field).
+    if (e.value === undefined && e.property !== undefined) {
+      out.push(fieldError(here, where, `${e.property} is required`));
+      continue;
+    }
     for (const message of Object.values(e.constraints ?? {})) {
       if (out.length >= MAX_FIELD_ERRORS) return;
       const detail = message.replace(/^property (\S+) should not exist$/, (_, name: string) => `unknown field "${shown(name)}"`);
@@ -180,10 +186,27 @@ function strictNumbers(dto: ClassConstructor<object>, query: Record<string, unkn
 }
 
 /**
- * Validates a body or a query string against a class-validator DTO. Unknown fields are refused, so typos
- * never pass silently. Failures become 400 invalid_request with JSON Pointers (body) or parameter names.
+ * The checks of an input beyond its fields' shapes (the domain's rules on titles, slugs, block data, URLs), run in
+ * the same pass so that one 400 lists every error of the input (docs/adr/0071). They get the fields that passed
+ * the shape checks and the names of those that did not (reported already), and return field errors; they do no I/O.
  */
-export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: unknown, where: 'body' | 'query'): T {
+export type InputRules<T extends object> = (input: Partial<T>, reported: ReadonlySet<string>) => FieldError[];
+
+/** The top-level field names that already have an error (the first segment of a pointer, or a parameter's name). */
+function fieldsWithErrors(fields: FieldError[]): Set<string> {
+  return new Set(
+    fields.map((f) =>
+      'pointer' in f ? (f.pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~') : (f.parameter.split('.')[0] ?? ''),
+    ),
+  );
+}
+
+/**
+ * Validates a body or a query string against a class-validator DTO, then against its `rules`. Unknown fields are
+ * refused, so typos never pass silently; a required field left out is reported as "is required". Every error
+ * found (at most MAX_FIELD_ERRORS) becomes one 400 invalid_request with JSON Pointers (body) or parameter names.
+ */
+export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: unknown, where: 'body' | 'query', rules?: InputRules<T>): T {
   if (where === 'body' && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
     throw new ValidationError([{ pointer: '', detail: 'The body must be a JSON object.' }], 'The body must be a JSON object.');
   }
@@ -201,6 +224,11 @@ export function validateInput<T extends object>(dto: ClassConstructor<T>, raw: u
     // input is valid when it is empty (its unknown fields were reported by the screen).
     if (errors.length === 1 && errors[0]!.property === undefined) errors = [];
     collect(errors, [], where, fields);
+  }
+  if (rules && fields.length < MAX_FIELD_ERRORS) {
+    const failed = fieldsWithErrors(fields);
+    const checked = Object.fromEntries(Object.entries(instance).filter(([key]) => !failed.has(key))) as Partial<T>;
+    fields.push(...rules(checked, failed).slice(0, MAX_FIELD_ERRORS - fields.length));
   }
   if (fields.length > 0) throw invalid(fields);
   return instance;

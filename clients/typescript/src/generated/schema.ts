@@ -785,7 +785,7 @@ export interface components {
         UpdatePageBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /** @description Applies to the live page at once. */
@@ -942,7 +942,7 @@ export interface components {
         ReplayBody: {
             /**
              * Format: date-time
-             * @description Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).
+             * @description Re-queue every FAILED delivery created at or after this instant (at most 30 days ago): an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
              */
             since: string;
         };
@@ -1152,7 +1152,7 @@ export interface components {
         AddLinkBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1166,7 +1166,7 @@ export interface components {
         AddHeaderBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1180,7 +1180,7 @@ export interface components {
         AddTextBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1194,7 +1194,7 @@ export interface components {
         AddImageBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1212,7 +1212,7 @@ export interface components {
         AddFileBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1230,7 +1230,7 @@ export interface components {
         AddCarouselBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1248,7 +1248,7 @@ export interface components {
         AddProductBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1266,7 +1266,7 @@ export interface components {
         AddVideoBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1280,7 +1280,7 @@ export interface components {
         AddSocialBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1294,7 +1294,7 @@ export interface components {
         AddNewsletterBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -1308,7 +1308,7 @@ export interface components {
         AddTipBlockBody: {
             /**
              * Format: date-time
-             * @description The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
              */
             expected_updated_at: string;
             /**
@@ -2839,7 +2839,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.
+                 * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
                  * @example 2026-11-24T04:24:59.411Z
                  */
                 expected_updated_at: string;
@@ -5823,12 +5823,12 @@ export interface operations {
                  */
                 type?: ("contact.created" | "contact.deleted" | "page.published" | "sale.paid" | "sale.refunded")[];
                 /**
-                 * @description Only events created at or after this instant (RFC 3339).
+                 * @description Only events created at or after this instant: an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
                  * @example 2026-11-23T00:00:00Z
                  */
                 created_after?: string;
                 /**
-                 * @description Only events created before this instant (RFC 3339).
+                 * @description Only events created before this instant: an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`.
                  * @example 2026-11-24T00:00:00Z
                  */
                 created_before?: string;

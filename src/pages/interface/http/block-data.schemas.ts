@@ -1,6 +1,7 @@
 import type { OpenApiContribution } from '../../../platform/openapi/examples.js';
 import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, type BlockKind } from '../../domain/block-kinds.js';
 import { jsonSchemaOf } from '../../domain/block-schema.js';
+import { STAMP_DESCRIPTION } from './dto/page.dto.js';
 import { PAGES_EXAMPLES } from './openapi-examples.js';
 
 type Schema = Record<string, unknown>;
@@ -33,7 +34,7 @@ function addBlockBodies(data: Record<string, Schema>): Record<string, Schema> {
           expected_updated_at: {
             type: 'string',
             format: 'date-time',
-            description: 'The `draft.updated_at` you last read. A mismatch gives 409 stale_snapshot.',
+            description: STAMP_DESCRIPTION,
           },
           kind: { type: 'string', const: kind },
           data: ref(`${pascal(kind)}BlockData`),

@@ -17,6 +17,7 @@ import { RemoveBlockCommand } from '../../application/commands/remove-block/remo
 import { RevokePreviewLinksCommand } from '../../application/commands/revoke-preview-links/revoke-preview-links.command.js';
 import { UpdatePageCommand } from '../../application/commands/update-page/update-page.command.js';
 import { StaleBeforeInvalid } from './stale-before-invalid.js';
+import { AddBlockRules, CreatePageRules, UpdatePageRules } from './page-body-rules.js';
 import { GetPageQuery } from '../../application/queries/get-page/get-page.query.js';
 import { ListPagesQuery } from '../../application/queries/list-pages/list-pages.query.js';
 import {
@@ -81,6 +82,7 @@ export class PagesController {
     idempotent: true,
     status: 201,
     body: CreatePageBody,
+    bodyRules: CreatePageRules,
     response: PageResponse,
     errors: ['slug_taken'],
   })
@@ -124,6 +126,7 @@ export class PagesController {
     idempotent: false,
     status: 200,
     body: UpdatePageBody,
+    bodyRules: UpdatePageRules,
     response: PageResponse,
     onInvalidInput: StaleBeforeInvalid,
     errors: ['resource_not_found', 'stale_snapshot', 'slug_taken'],
@@ -146,6 +149,7 @@ export class PagesController {
     idempotent: true,
     status: 200,
     body: AddBlockBody,
+    bodyRules: AddBlockRules,
     response: PageResponse,
     onInvalidInput: StaleBeforeInvalid,
     errors: ['resource_not_found', 'stale_snapshot'],

@@ -20,6 +20,13 @@ export function parseInstant(raw: unknown): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/**
+ * What every timestamp field of a request accepts, as its OpenAPI description says it: the same rule as
+ * `parseInstant` (docs/adr/0071; "any ISO 8601 spelling" said more than the validator takes).
+ */
+export const INSTANT_SPELLING =
+  'an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`';
+
 /** class-validator rule: an RFC 3339 date-time with an offset that names a real instant. */
 export function IsInstant(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(

@@ -85,10 +85,15 @@ export class OperationInterceptor implements NestInterceptor {
       throw err;
     };
     try {
+      const rules = op.bodyRules ? this.moduleRef.get(op.bodyRules, { strict: false }) : undefined;
       req.input = {
         query: op.query ? validateInput(op.query, req.query, 'query') : undefined,
         // No body at all reads as {}; a JSON `null` (or any non-object) is refused by validateInput.
-        body: streamed ? streamed.input : op.body ? validateInput(op.body, req.body === undefined ? {} : req.body, 'body') : undefined,
+        body: streamed
+          ? streamed.input
+          : op.body
+            ? validateInput(op.body, req.body === undefined ? {} : req.body, 'body', rules && ((b, reported) => rules.check(b, reported)))
+            : undefined,
       };
     } catch (err) {
       await invalid(err);

@@ -2,6 +2,7 @@ import { applyDecorators, HttpCode, SetMetadata, type Type } from '@nestjs/commo
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiConsumes, ApiExtension, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import type { FieldError } from '../../domain/domain-error.js';
 import { ERROR_CATALOG, type ErrorCode } from '../../errors/error-catalog.js';
 
 export interface OperationSpec {
@@ -24,6 +25,11 @@ export interface OperationSpec {
    */
   onInvalidInput?: Type<InvalidInputCheck>;
   body?: Type<object>;
+  /**
+   * The domain's rules on the body beyond its fields' shapes (titles, slugs, block data, URLs), checked with them in
+   * one pass so that a 400 lists every error of the body at once (docs/adr/0071). A provider of the module.
+   */
+  bodyRules?: Type<BodyRules>;
   /** false for a body that may be left out entirely (publish, archive); default true */
   bodyRequired?: boolean;
   /**
@@ -66,6 +72,14 @@ export interface StreamedBody {
 /** Reads an operation's streamed body; a refusal is thrown as a problem or a domain error (400, 413, 415). */
 export interface StreamedBodyReader {
   read(request: FastifyRequest): Promise<StreamedBody>;
+}
+
+/**
+ * Checks the fields of a body that passed their shape checks (no I/O); `reported` names the fields that did not
+ * (left out of `body`, their errors already listed). Returns the field errors found.
+ */
+export interface BodyRules<T extends object = object> {
+  check(body: Partial<T>, reported: ReadonlySet<string>): FieldError[];
 }
 
 export interface InvalidInputCheck {

@@ -57,6 +57,6 @@ export function retryDelaySeconds(failedAttemptNumberInCycle: number, jitter: nu
 
 /** Validates a replay's `since`: at most 30 days before `now` (400 with pointer `/since` otherwise). */
 export function checkReplaySince(since: Date, now: Date): void {
-  if (Number.isNaN(since.getTime())) throw ValidationError.field('/since', 'since must be an ISO 8601 timestamp');
+  if (Number.isNaN(since.getTime())) throw ValidationError.field('/since', 'since must be an RFC 3339 date-time with an offset');
   if (now.getTime() - since.getTime() > REPLAY_WINDOW_MS) throw ValidationError.field('/since', 'since must be within the last 30 days');
 }

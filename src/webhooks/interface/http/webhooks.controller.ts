@@ -22,6 +22,7 @@ import {
   TestSendResponse,
   UpdateEndpointBody,
 } from './dto/webhook.dto.js';
+import { EndpointBodyRules } from './endpoint-body-rules.js';
 
 export const endpointParam = ApiParam({ name: 'endpoint_id', type: String });
 
@@ -63,6 +64,7 @@ export class WebhooksController {
     idempotent: true,
     status: 201,
     body: CreateEndpointBody,
+    bodyRules: EndpointBodyRules,
     response: EndpointWithSecretResponse,
     errors: ['endpoint_limit_reached', 'endpoint_verification_failed'],
   })
@@ -102,6 +104,7 @@ export class WebhooksController {
     idempotent: false,
     status: 200,
     body: UpdateEndpointBody,
+    bodyRules: EndpointBodyRules,
     response: EndpointResponse,
     errors: ['resource_not_found', 'endpoint_verification_failed'],
   })
@@ -142,6 +145,7 @@ export class WebhooksController {
     idempotent: true,
     status: 200,
     body: RotateSecretBody,
+    bodyRules: EndpointBodyRules,
     bodyRequired: false,
     response: RotatedSecretResponse,
     errors: ['resource_not_found'],

@@ -15,13 +15,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
-import { IsInstant } from '../../../../platform/http/dto/instant.js';
+import { INSTANT_SPELLING, IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
 import { PREVIEW_LINK } from '../../../domain/preview-link.js';
 import { THEME_PRESETS } from '../../../domain/theme.js';
 
-const STAMP_DESCRIPTION =
-  'The `draft.updated_at` you last read (any ISO 8601 spelling of the same instant). A mismatch gives 409 stale_snapshot.';
+export const STAMP_DESCRIPTION =
+  `The \`draft.updated_at\` you last read, as ${INSTANT_SPELLING}: any such spelling of the same instant matches; a date ` +
+  'alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.';
 const PRESETS = Object.keys(THEME_PRESETS);
 const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 const SLUG_DESCRIPTION =

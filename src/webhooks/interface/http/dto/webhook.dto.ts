@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsAbsentOr, ListQueryDto } from '../../../../platform/http/dto/list.dto.js';
-import { IsInstant } from '../../../../platform/http/dto/instant.js';
+import { INSTANT_SPELLING, IsInstant } from '../../../../platform/http/dto/instant.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../../application/webhook-events.js';
 
 const URL_DESCRIPTION =
@@ -61,7 +61,7 @@ export class UpdateEndpointBody {
 export class ReplayBody {
   @ApiProperty({
     format: 'date-time',
-    description: 'Re-queue every FAILED delivery created at or after this instant (at most 30 days ago).',
+    description: `Re-queue every FAILED delivery created at or after this instant (at most 30 days ago): ${INSTANT_SPELLING}.`,
   })
   @IsInstant()
   since!: string;
@@ -159,12 +159,12 @@ export class EventListQuery extends ListQueryDto {
   @IsIn([...SUBSCRIBABLE_EVENT_TYPES], { each: true, message: `type must be ${KNOWN_TYPES}` })
   type?: string[];
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only events created at or after this instant (RFC 3339).' })
+  @ApiPropertyOptional({ format: 'date-time', description: `Only events created at or after this instant: ${INSTANT_SPELLING}.` })
   @IsAbsentOr()
   @IsInstant()
   created_after?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only events created before this instant (RFC 3339).' })
+  @ApiPropertyOptional({ format: 'date-time', description: `Only events created before this instant: ${INSTANT_SPELLING}.` })
   @IsAbsentOr()
   @IsInstant()
   created_before?: string;
