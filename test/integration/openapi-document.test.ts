@@ -14,7 +14,8 @@ const HEADER = '// Generated from docs/openapi.json by openapi-typescript (npm r
  * resource classes, one method per operation (scripts/generate-sdk-resources.mjs).
  */
 async function generatedFiles(document: unknown): Promise<Record<string, string>> {
-  const types = astToString(await openapiTS(document as never));
+  // openapi-typescript annotates the document it is given; the committed document must stay the served one.
+  const types = astToString(await openapiTS(structuredClone(document) as never));
   return {
     [DOCUMENT_FILE]: `${JSON.stringify(document, null, 2)}\n`,
     [SDK_TYPES_FILE]: HEADER + types,
