@@ -158,6 +158,22 @@ describe('the live page in a browser', () => {
     await target.waitForLoadState();
     expect(target.url()).toBe(`${origin}/health/live`);
 
+    // A sign-up the server refuses (the browser's own check switched off): the error is shown in the form's block,
+    // on the phone's screen, where the form's #block-<id> lands.
+    const newsletter = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
+    await tab.evaluate(() => document.querySelectorAll('form').forEach((f) => (f.noValidate = true)));
+    await tab.getByLabel(/e-?mail/i).fill('not an address');
+    await tab.getByRole('button', { name: 'Join' }).click();
+    await tab.waitForURL(/\/subscribe\//);
+    const refused = tab.getByRole('alert');
+    expect(await refused.evaluate((el) => el.closest('section')?.id)).toBe(`block-${newsletter.id}`);
+    // The error and the form to correct it, both on the phone's screen.
+    for (const shown of [refused, tab.getByRole('button', { name: 'Join' })]) {
+      const box = (await shown.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+    }
+
     // Sign up to the newsletter; the confirmation is shown on the page.
     await tab.getByLabel(/e-?mail/i).fill('reader@example.com');
     await tab.getByRole('button', { name: 'Join' }).click();
@@ -165,7 +181,6 @@ describe('the live page in a browser', () => {
     const notice = tab.getByRole('status');
     expect(await notice.innerText()).toMatch(/thanks/i);
     // Where the redirect's #block-<id> lands: inside the form's block, and on the phone's screen.
-    const newsletter = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
     expect(await notice.evaluate((el) => el.closest('section')?.id)).toBe(`block-${newsletter.id}`);
     const box = (await notice.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);

@@ -85,7 +85,7 @@ describe('the live page', () => {
     expect(out).toContain('Watch: Talk');
     expect(out).toMatch(/<a href="https:\/\/github.com\/ada" rel="noopener noreferrer me" aria-label="GitHub: ada"[^>]*><svg /);
     expect(out).toContain('€3.00');
-    expect(out).toContain('action="/p/s/subscribe/blk_newsletter"');
+    expect(out).toContain('action="/p/s/subscribe/blk_newsletter#block-blk_newsletter"');
   });
 
   it('gives the newsletter form labels, a required e-mail field and a hidden honeypot', () => {
@@ -224,7 +224,7 @@ describe('a draft preview (mode preview)', () => {
       expect(out).toContain('<meta name="robots" content="index">');
       expect(out).not.toContain('class="preview-banner"');
       expect(out).not.toContain('<fieldset');
-      expect(out).toContain('<form method="post" action="/p/s/subscribe/blk_newsletter">');
+      expect(out).toContain('<form method="post" action="/p/s/subscribe/blk_newsletter#block-blk_newsletter">');
     }
   });
 
