@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres.js';
 import { aLivePage, apiOk } from '../support/api-calls.js';
-import { launch } from '../support/processes.js';
+import { launch, stop } from '../support/processes.js';
 import type { TestApp } from '../support/test-app.js';
 
 /** A person's own load of the page: what the live site counts as a view (docs/adr/0037). */
@@ -111,4 +112,44 @@ describe('stopping the service on its embedded PostgreSQL', () => {
       await db.stop();
     }
   }, 90_000);
+
+  it('stops the workers process on its embedded PostgreSQL the same way: exit 0, PostgreSQL stopped after it', async () => {
+    const workers = await launch(
+      'dist/worker.js',
+      { DATABASE_URL: '', DATA_DIR: dataDir, SECRET_ENCRYPTION_KEY: '', LOG_FORMAT: 'json' },
+      /Bio-Page workers running/,
+    );
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
+    expect(await stop(workers.child)).toBe(0);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(workers.output()).not.toMatch(/57P01|Database unreachable|"level":5\d/);
+  }, 60_000);
+
+  it('runs PostgreSQL in a session of its own, and stops it on a signal in a process with no stop of its own', async () => {
+    // What the CLI, the scripts and the tests' set-up do: start the cluster, and leave the signals to this module.
+    const script =
+      `const { startEmbeddedPostgres } = await import('./dist/platform/database/embedded-postgres.js');` +
+      `await startEmbeddedPostgres(${JSON.stringify(dataDir)}); console.log('started'); setInterval(() => undefined, 1000);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()) && output.includes('started') && resolve());
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', () => reject(new Error(output)));
+      });
+      const postmaster = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[3]);
+      expect(sessionOf(postmaster)).toBe(postmaster); // its own session: a terminal's Ctrl-C to the group never reaches it
+      child.removeAllListeners('exit');
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      process.kill(-child.pid!, 'SIGINT'); // Ctrl-C: the whole foreground process group
+      expect(await exited).toBe(130);
+      expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+      if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT'); // left behind
+    }
+  }, 60_000);
 });
