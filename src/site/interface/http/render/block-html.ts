@@ -74,8 +74,9 @@ export function block(b: LiveBlock, view: LivePageView): SafeHtml {
       // After a sign-up the confirmation takes the form's place, where the redirect's #block-<id> lands; a refused
       // sign-up's answer is scrolled to its block by the fragment in the form's action.
       if (notice?.kind === 'success') return html`${head}\n<div class="notice success" role="status">${notice.text}</div></section>`;
+      const action = `${view.links.subscribe(b.id)}#block-${b.id}`;
       return html`${head}${notice ? html`\n<div class="notice error" role="alert">${notice.text}</div>` : ''}
-${view.mode === 'preview' ? html`<form><fieldset disabled>` : html`<form method="post" action="${view.links.subscribe(b.id)}#block-${b.id}">`}
+${view.mode === 'preview' ? html`<form><fieldset disabled>` : html`<form method="post" action="${action}">`}
 <label for="email-${b.id}">E-mail</label><input id="email-${b.id}" name="email" type="email" required autocomplete="email" maxlength="254"
  value="${values?.email ?? ''}">
 <label for="name-${b.id}">Name (optional)</label><input id="name-${b.id}" name="name" type="text" autocomplete="name" maxlength="200"
