@@ -161,7 +161,7 @@ describe('the live page in a browser', () => {
     // A sign-up the server refuses (the browser's own check switched off): the error is shown in the form's block,
     // on the phone's screen, where the form's #block-<id> lands.
     const newsletter = page.draft.blocks.find((b: { kind: string }) => b.kind === 'NEWSLETTER');
-    await tab.evaluate(() => document.querySelectorAll('form').forEach((f) => (f.noValidate = true)));
+    await tab.locator('form').evaluateAll((forms) => forms.forEach((f) => ((f as unknown as { noValidate: boolean }).noValidate = true)));
     await tab.getByLabel(/e-?mail/i).fill('not an address');
     await tab.getByRole('button', { name: 'Join' }).click();
     await tab.waitForURL(/\/subscribe\//);
