@@ -177,8 +177,10 @@ describe('the CLI on the embedded PostgreSQL', () => {
     } finally {
       expect([0, 143]).toContain(await stop(first.child));
     }
-    const second = await launch('dist/main.js', env, /Demo workspace: ws_\w+[^\n]*\n[^\n]*\n/);
+    // Ready once listening, so that a start without the line fails the assertion below (and is stopped) rather than hangs.
+    const second = await launch('dist/main.js', env, /Bio-Page API listening[^\n]*\n/);
     try {
+      for (let i = 0; i < 40 && !second.output().includes('Its keys:'); i++) await new Promise((r) => setTimeout(r, 50));
       expect(second.output()).toContain(`Demo workspace: ${id} (its API key was printed on the first start).`);
       expect(second.output().trimEnd().split('\n').at(-1)).toBe(
         `Its keys: bin/bio-page key list --workspace ${id}; another: bin/bio-page key create --workspace ${id}`,
