@@ -10,6 +10,9 @@ import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
 import type { GracefulStop } from './platform/process/graceful-stop.js';
 import { drainHttp, Serving } from './platform/process/serving.js';
 
+/** The name of the workspace the first start on the embedded PostgreSQL creates; later starts find it by it. */
+const DEMO_WORKSPACE = 'Demo workspace';
+
 /**
  * The API process's start-up (src/main.ts): database, application, first-start welcome, listening. Between its steps
  * it gives way to a stop that was asked for meanwhile; whatever it opened is closed by `stop`.
@@ -23,15 +26,23 @@ export async function startApi(stop: GracefulStop): Promise<void> {
   stop.onStop('application', () => app.close());
   stop.checkpoint();
 
-  const firstStart = (await app.get(WorkspaceRepository).count()) === 0;
+  const workspaces = app.get(WorkspaceRepository);
+  const firstStart = (await workspaces.count()) === 0;
   let welcome = '';
   if (firstStart && embedded) {
     const bus = app.get(CommandBus);
-    const ws = await bus.execute(new CreateWorkspaceCommand('Demo workspace', 'pro'));
+    const ws = await bus.execute(new CreateWorkspaceCommand(DEMO_WORKSPACE, 'pro'));
     const key = await bus.execute(new CreateApiKeyCommand(ws.id, 'live', undefined, null));
     welcome =
       `\nFirst start: created a demo workspace ${ws.id} (plan pro).\nDemo API key (shown once): ${key.key}\n` +
       `Try: curl -H "Authorization: Bearer ${key.key}" ${config.publicApiUrl}/v1/contacts\n\n`;
+  } else if (embedded) {
+    // Every later start says the demo workspace's id again (its key was printed once, on the first start).
+    const demo = await workspaces.oldestNamed(DEMO_WORKSPACE);
+    if (demo)
+      welcome =
+        `\nDemo workspace: ${demo.id} (its API key was printed on the first start).\n` +
+        `Its keys: bin/bio-page key list --workspace ${demo.id}; another: bin/bio-page key create --workspace ${demo.id}\n\n`;
   } else if (firstStart) {
     // With DATABASE_URL nobody creates a workspace for you: say how.
     welcome =

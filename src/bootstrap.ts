@@ -2,10 +2,11 @@ import { config as loadDotenv } from 'dotenv';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { AppRuntime } from './platform/config/config.module.js';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config.js';
+import { databaseLocation } from './platform/database/database-location.js';
 import type { EmbeddedDatabase } from './platform/database/embedded-postgres.js';
 import { migrate } from './platform/database/orm.js';
 import { createLogger } from './platform/observability/logger.js';
@@ -40,14 +41,40 @@ async function developmentSecretKey(dataDir: string): Promise<Buffer> {
 }
 
 /**
+ * DATA_DIR holds no cluster of the embedded PostgreSQL, and the caller (the CLI without `--init`) may not create one.
+ * Its message names the folder and the ways out, in one line.
+ */
+export class NoEmbeddedCluster extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `no embedded PostgreSQL in ${dataDir} (DATA_DIR): start the service first (npm start) with this DATA_DIR, ` +
+        'set DATABASE_URL to your server, or pass --init to create a new cluster there',
+    );
+  }
+}
+
+export interface PrepareOptions {
+  runWorkers?: boolean;
+  logLevel?: string;
+  role?: 'api' | 'worker';
+  /** The process takes SIGINT and SIGTERM itself and stops the embedded PostgreSQL last (see `prepare`). */
+  ownsSignals?: boolean;
+  /**
+   * Whether a DATA_DIR without a cluster gets a new one (the servers: yes, as on every first start). When false (the
+   * CLI without `--init`) `prepare` throws NoEmbeddedCluster and leaves DATA_DIR as it found it.
+   */
+  createCluster?: boolean;
+  /** Told once, before the database is touched, which one is used (the CLI prints it on stderr). */
+  onDatabase?: (line: string) => void;
+}
+
+/**
  * Everything before the Nest application: configuration (validated; a bad value stops the start naming
  * the variable), the master key, the database (DATABASE_URL or the embedded PostgreSQL in ./.data),
  * and pending migrations. `ownsSignals`: the process takes SIGINT and SIGTERM itself (graceful-stop.ts) and stops
  * the embedded PostgreSQL last; without it, a signal stops the embedded PostgreSQL and exits (the CLI).
  */
-export async function prepare(
-  options: { runWorkers?: boolean; logLevel?: string; role?: 'api' | 'worker'; ownsSignals?: boolean } = {},
-): Promise<Prepared> {
+export async function prepare(options: PrepareOptions = {}): Promise<Prepared> {
   requireNode24();
   loadDotenv({ quiet: true });
   let config: AppConfig;
@@ -75,6 +102,16 @@ export async function prepare(
       'DATABASE_PREPARED_STATEMENTS is off but DATABASE_LISTEN_URL is unset: behind a pooler in transaction mode, LISTEN ' +
         'must reach PostgreSQL directly, else changes are seen only by polling (docs/adr/0050).',
     );
+  }
+  const dataDir = resolve(config.dataDir);
+  if (config.databaseUrl) {
+    options.onDatabase?.(`Using PostgreSQL at ${databaseLocation(config.databaseUrl)}`);
+  } else {
+    // Checked before anything is written to DATA_DIR (the development key below), so that a refusal leaves it as it was.
+    const { embeddedClusterExists } = await import('./platform/database/embedded-postgres.js');
+    const exists = embeddedClusterExists(dataDir);
+    if (!exists && options.createCluster === false) throw new NoEmbeddedCluster(dataDir);
+    options.onDatabase?.(`Using the embedded PostgreSQL in ${dataDir}${exists ? '' : ' (a new cluster)'}`);
   }
   const secretKey = config.secretEncryptionKey ?? (await developmentSecretKey(config.dataDir));
   let embedded: EmbeddedDatabase | null = null;

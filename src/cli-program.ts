@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { PLANS } from './access/domain/plan.js';
 import { SCOPES } from './access/domain/scope.js';
 import { CONTACT_SOURCES } from './audience/domain/contact.js';
+import { listingLimit, OPERATOR_LISTING } from './access/domain/operator-listing.js';
 import { SALE_KINDS } from './commerce/domain/sale.js';
 import { MAX_FILE_BYTES } from './files/domain/workspace-file.js';
 
@@ -44,6 +45,11 @@ const instant = (value: string): Date => {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO 8601 instant');
   return d;
 };
+const pageSize = (value: string): number => {
+  const n = listingLimit(value);
+  if (n === null) throw new InvalidArgumentError(`must be a whole number from 1 to ${OPERATOR_LISTING.max}`);
+  return n;
+};
 const list = (value: string): string[] =>
   value
     .split(',')
@@ -51,6 +57,20 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 const WORKSPACE = 'the workspace id (ws_…)';
+const LIMIT = `how many to print, 1 to ${OPERATOR_LISTING.max} (default ${OPERATOR_LISTING.default})`;
+
+/** Says on stderr how to get the next page when a listing printed a full one (stdout stays one JSON array). */
+function nextPage<T extends { id: string }>(items: T[], limit: number, what: string): T[] {
+  if (items.length === limit && items.length > 0)
+    process.stderr.write(`${items.length} ${what} printed, newest first; there may be more: --after ${items.at(-1)!.id}\n`);
+  return items;
+}
+
+/** The options every command takes (before or after the command's name). */
+export interface GlobalOptions {
+  /** the CLI may create a new embedded PostgreSQL cluster in DATA_DIR (it refuses to otherwise) */
+  init: boolean;
+}
 
 /**
  * The CLI's commands; the one given on the command line hands its job to `onJob`. Help and version go to stdout,
@@ -60,8 +80,10 @@ export function buildProgram(onJob: (job: Job | Standalone) => void): Program {
   const program = new Program('bio-page')
     .description(
       'Operator CLI of the bio-page service: prints JSON on stdout. Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR ' +
-        '(except `listen`, a client of the API).',
+        '(except `listen`, a client of the API), and says which on stderr first. It creates no new embedded cluster unless ' +
+        'given --init.',
     )
+    .option('--init', 'create the embedded PostgreSQL cluster in DATA_DIR if it holds none (without it the CLI refuses)')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand('help [command]', 'show help for a command')
@@ -79,6 +101,17 @@ export function buildProgram(onJob: (job: Job | Standalone) => void): Program {
       onJob(async ({ commands }) => {
         const { CreateWorkspaceCommand } = await import('./access/index.js');
         return commands.execute(new CreateWorkspaceCommand(o.name, o.plan));
+      });
+    });
+  workspace
+    .command('list')
+    .description('List the workspaces, newest first, with how many API keys each has (key_count) and how many work (active_key_count)')
+    .option('--limit <n>', LIMIT, pageSize, OPERATOR_LISTING.default)
+    .option('--after <workspace_id>', 'start after this workspace (the last one of the previous page)')
+    .action((o: { limit: number; after?: string }) => {
+      onJob(async ({ queries }) => {
+        const { ListWorkspacesQuery } = await import('./access/index.js');
+        return nextPage(await queries.execute(new ListWorkspacesQuery({ limit: o.limit, after: o.after })), o.limit, 'workspaces');
       });
     });
   workspace
@@ -110,12 +143,14 @@ export function buildProgram(onJob: (job: Job | Standalone) => void): Program {
     });
   key
     .command('list')
-    .description("List a workspace's API keys (prefixes, never secrets)")
+    .description("List a workspace's API keys, newest first: prefix, mode, scopes, expiry, revocation, creation (never secrets)")
     .requiredOption('--workspace <id>', WORKSPACE)
-    .action((o: { workspace: string }) => {
+    .option('--limit <n>', LIMIT, pageSize, OPERATOR_LISTING.default)
+    .option('--after <key_id>', 'start after this key (the last one of the previous page)')
+    .action((o: { workspace: string; limit: number; after?: string }) => {
       onJob(async ({ queries }) => {
         const { ListApiKeysQuery } = await import('./access/index.js');
-        return queries.execute(new ListApiKeysQuery(o.workspace));
+        return nextPage(await queries.execute(new ListApiKeysQuery(o.workspace, { limit: o.limit, after: o.after })), o.limit, 'keys');
       });
     });
   key
@@ -334,10 +369,15 @@ function httpUrl(value: string, option: string): URL {
   return url;
 }
 
+/** Parses argv into a job and the global options without loading the application or touching the database. */
+export function parseArgs(argv: string[]): { job: Job | Standalone; options: GlobalOptions } {
+  let job: Job | Standalone | undefined;
+  const program = buildProgram((j) => (job = j)).parse(argv, { from: 'user' });
+  if (!job) throw new InvalidArgumentError('no command given; try --help');
+  return { job, options: { init: program.opts<{ init?: boolean }>().init === true } };
+}
+
 /** Parses argv into a job without loading the application or touching the database, so bad input fails fast. */
 export function parseCli(argv: string[]): Job | Standalone {
-  let job: Job | Standalone | undefined;
-  buildProgram((j) => (job = j)).parse(argv, { from: 'user' });
-  if (!job) throw new InvalidArgumentError('no command given; try --help');
-  return job;
+  return parseArgs(argv).job;
 }

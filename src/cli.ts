@@ -3,7 +3,7 @@
 // (`listen` never does: it is a client of the API, src/listen/).
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Finished, parseCli, Standalone, type Job } from './cli-program.js';
+import { Finished, parseArgs, Standalone, type GlobalOptions, type Job } from './cli-program.js';
 import { DomainError } from './platform/domain/domain-error.js';
 
 function oneLine(err: unknown): string {
@@ -14,8 +14,9 @@ function oneLine(err: unknown): string {
 
 async function main(): Promise<number> {
   let job: Job | Standalone;
+  let options: GlobalOptions;
   try {
-    job = parseCli(process.argv.slice(2));
+    ({ job, options } = parseArgs(process.argv.slice(2)));
   } catch (err) {
     if (err instanceof CommanderError && err.exitCode === 0) return 0; // --help, --version
     const message = err instanceof CommanderError && err.code === 'commander.help' ? 'error: no command given; try --help' : oneLine(err);
@@ -31,7 +32,13 @@ async function main(): Promise<number> {
     import('@nestjs/cqrs'),
     import('./app.module.js'),
   ]);
-  const { config, runtime, embedded } = await prepare({ runWorkers: false, logLevel: 'error' });
+  // Which database, said once on stderr before it is touched; a DATA_DIR without a cluster gets one only with --init.
+  const { config, runtime, embedded } = await prepare({
+    runWorkers: false,
+    logLevel: 'error',
+    createCluster: options.init,
+    onDatabase: (line) => process.stderr.write(`${line}\n`),
+  });
   let app: INestApplicationContext | undefined;
   try {
     app = await NestFactory.createApplicationContext(AppModule.forRoot(config, runtime), { logger: false });

@@ -6,6 +6,7 @@ import { RevokeApiKeyHandler } from './application/commands/revoke-api-key/revok
 import { SetWorkspacePlanHandler } from './application/commands/set-workspace-plan/set-workspace-plan.handler.js';
 import { GetWorkspaceHandler } from './application/queries/get-workspace/get-workspace.handler.js';
 import { ListApiKeysHandler } from './application/queries/list-api-keys/list-api-keys.handler.js';
+import { ListWorkspacesHandler } from './application/queries/list-workspaces/list-workspaces.handler.js';
 import { AdmissionGate, ApiKeyRepository, PrincipalLookup, WorkspaceRepository } from './application/ports/access.repositories.js';
 import { SqlApiKeyRepository, SqlPrincipalLookup, SqlWorkspaceRepository } from './infrastructure/sql-access.repositories.js';
 import { SqlAdmissionGate } from './infrastructure/sql-admission.gate.js';
@@ -22,6 +23,7 @@ import { ApiKeyAccessControl } from './interface/http/api-key-access.js';
     CreateApiKeyHandler,
     RevokeApiKeyHandler,
     ListApiKeysHandler,
+    ListWorkspacesHandler,
     GetWorkspaceHandler,
     { provide: WorkspaceRepository, useClass: SqlWorkspaceRepository },
     { provide: ApiKeyRepository, useClass: SqlApiKeyRepository },

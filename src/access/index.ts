@@ -5,6 +5,7 @@ export { RevokeApiKeyCommand } from './application/commands/revoke-api-key/revok
 export { SetWorkspacePlanCommand } from './application/commands/set-workspace-plan/set-workspace-plan.command.js';
 export { GetWorkspaceQuery } from './application/queries/get-workspace/get-workspace.query.js';
 export { ListApiKeysQuery } from './application/queries/list-api-keys/list-api-keys.query.js';
-export type { ApiKeyView, WorkspaceView } from './application/access.views.js';
+export { ListWorkspacesQuery } from './application/queries/list-workspaces/list-workspaces.query.js';
+export type { ApiKeyView, WorkspaceListingView, WorkspaceView } from './application/access.views.js';
 export { PLANS } from './domain/plan.js';
 export { SCOPES } from './domain/scope.js';

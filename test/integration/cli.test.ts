@@ -67,7 +67,8 @@ describe('the operator CLI before it loads the application', () => {
     const { code, stdout, stderr, loaded } = run(['key', 'list', '--workspace', 'ws_x']);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^error: .*ECONNREFUSED/);
+    // The database it uses first (issue 39), then the error.
+    expect(stderr).toMatch(/^Using PostgreSQL at 127\.0\.0\.1:1\/nowhere\nerror: .*ECONNREFUSED/);
     expect(application(loaded)).toEqual(expect.arrayContaining([expect.stringContaining('@nestjs/core')]));
   });
 

@@ -1,5 +1,6 @@
 import type { ApiKey } from '../domain/api-key.js';
 import type { Workspace } from '../domain/workspace.js';
+import type { WorkspaceListing } from './ports/access.repositories.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -14,6 +15,17 @@ export interface WorkspaceView {
 export function workspaceView(ws: Workspace): WorkspaceView {
   const s = ws.snapshot();
   return { id: s.id, name: s.name, plan: s.plan, created_at: iso(s.createdAt)!, updated_at: iso(s.updatedAt)! };
+}
+
+export interface WorkspaceListingView extends WorkspaceView {
+  /** every key issued for it, revoked and expired ones included */
+  key_count: number;
+  /** the keys that work now: neither revoked nor expired */
+  active_key_count: number;
+}
+
+export function workspaceListingView(listing: WorkspaceListing): WorkspaceListingView {
+  return { ...workspaceView(listing.workspace), key_count: listing.keys, active_key_count: listing.activeKeys };
 }
 
 export interface ApiKeyView {

@@ -5,7 +5,14 @@ import { ApiKey, type KeyMode } from '../domain/api-key.js';
 import type { Plan } from '../domain/plan.js';
 import type { Scope } from '../domain/scope.js';
 import { Workspace } from '../domain/workspace.js';
-import { ApiKeyRepository, PrincipalLookup, WorkspaceRepository, type PrincipalRecord } from '../application/ports/access.repositories.js';
+import {
+  ApiKeyRepository,
+  PrincipalLookup,
+  WorkspaceRepository,
+  type ListingPage,
+  type PrincipalRecord,
+  type WorkspaceListing,
+} from '../application/ports/access.repositories.js';
 import { access, type ApiKeyRow, type WorkspaceRow } from './access.tables.js';
 
 // `plan`, `mode` and `scopes` are text columns whose values only the domain wrote (and the schema checks).
@@ -73,6 +80,31 @@ export class SqlWorkspaceRepository extends WorkspaceRepository {
     const row = await this.db.one(access.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')));
     return Number(row?.n ?? 0);
   }
+
+  async list(page: ListingPage, now: Date): Promise<WorkspaceListing[]> {
+    let query = access
+      .selectFrom('workspaces as w')
+      .selectAll('w')
+      .select([
+        sql<string>`(SELECT count(*) FROM api_keys k WHERE k.workspace_id = w.id)`.as('key_count'),
+        sql<string>`(SELECT count(*) FROM api_keys k WHERE k.workspace_id = w.id
+          AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${now}::timestamptz))`.as('active_key_count'),
+      ])
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id', 'desc')
+      .limit(page.limit);
+    if (page.after !== undefined)
+      query = query.where(sql<boolean>`(w.created_at, w.id) < (SELECT created_at, id FROM workspaces WHERE id = ${page.after})`);
+    const rows = await this.db.all(query);
+    return rows.map((row) => ({ workspace: toWorkspace(row), keys: Number(row.key_count), activeKeys: Number(row.active_key_count) }));
+  }
+
+  async oldestNamed(name: string): Promise<Workspace | null> {
+    const row = await this.db.one(
+      access.selectFrom('workspaces').selectAll().where('name', '=', name).orderBy('created_at').orderBy('id').limit(1),
+    );
+    return row ? toWorkspace(row) : null;
+  }
 }
 
 function toKey(row: ApiKeyRow): ApiKey {
@@ -100,11 +132,19 @@ export class SqlApiKeyRepository extends ApiKeyRepository {
     return row ? toKey(row) : null;
   }
 
-  async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
-    const rows = await this.db.all(
-      access.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    );
-    return rows.map(toKey);
+  async listByWorkspace(workspaceId: string, page: ListingPage): Promise<ApiKey[]> {
+    let query = access
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit);
+    if (page.after !== undefined)
+      query = query.where(
+        sql<boolean>`(created_at, id) < (SELECT created_at, id FROM api_keys WHERE id = ${page.after} AND workspace_id = ${workspaceId})`,
+      );
+    return (await this.db.all(query)).map(toKey);
   }
 
   async save(key: ApiKey): Promise<void> {

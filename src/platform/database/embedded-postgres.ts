@@ -279,3 +279,11 @@ function runningPort(databaseDir: string): number | null {
     return null;
   }
 }
+
+/**
+ * Whether `dir` (a DATA_DIR) holds a cluster of the embedded PostgreSQL, `<dir>/pg`, already initialised. Reads,
+ * creates nothing: the CLI asks it before it would create a cluster nobody asked for (docs/adr/0069).
+ */
+export function embeddedClusterExists(dir: string): boolean {
+  return existsSync(join(resolve(dir), 'pg', 'PG_VERSION'));
+}

@@ -2,17 +2,35 @@ import type { BurstDecision } from '../../../platform/rate-limit/fixed-window.js
 import type { ApiKey } from '../../domain/api-key.js';
 import type { Workspace } from '../../domain/workspace.js';
 
+/** A page of an operator listing, newest first: at most `limit` items, those after the item `after` (its id). */
+export interface ListingPage {
+  limit: number;
+  after?: string;
+}
+
+/** A workspace as the operator lists it: with how many API keys it has, and how many of them still work. */
+export interface WorkspaceListing {
+  workspace: Workspace;
+  keys: number;
+  activeKeys: number;
+}
+
 /** Port: workspaces. Abstract class = the port and its DI token. */
 export abstract class WorkspaceRepository {
   abstract byId(id: string): Promise<Workspace | null>;
   abstract save(workspace: Workspace): Promise<void>;
   abstract count(): Promise<number>;
+  /** Newest first (`after` names a workspace that exists). */
+  abstract list(page: ListingPage, now: Date): Promise<WorkspaceListing[]>;
+  /** The oldest workspace of this name, if any (the demo workspace the first start created). */
+  abstract oldestNamed(name: string): Promise<Workspace | null>;
 }
 
 /** Port: API keys (authentication reads them through PrincipalLookup). */
 export abstract class ApiKeyRepository {
   abstract byId(id: string): Promise<ApiKey | null>;
-  abstract listByWorkspace(workspaceId: string): Promise<ApiKey[]>;
+  /** Newest first (`after` names a key of this workspace). */
+  abstract listByWorkspace(workspaceId: string, page: ListingPage): Promise<ApiKey[]>;
   abstract save(key: ApiKey): Promise<void>;
 }
 
