@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { envSchema, WORKER_ROLES, type WorkerRole } from './env.schema.js';
 
-/** Validated runtime configuration. Every name here is listed in docs/contract/decisions.md or the README. */
+/** Validated runtime configuration. Every name here is listed in docs/contract/decisions.md or docs/configuration.md. */
 export interface AppConfig {
   nodeEnv: string;
   host: string;

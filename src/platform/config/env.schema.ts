@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The environment variables the service reads, each with its parser: what `loadConfig` validates before it maps
- * them onto AppConfig. Every name here is listed in docs/contract/decisions.md or the README.
+ * them onto AppConfig. Every name here is listed in docs/contract/decisions.md or docs/configuration.md.
  */
 
 const int = (min: number, max: number) =>
