@@ -139,7 +139,9 @@ export function checkAdrs(indexMarkdown, records) {
     for (const by of [...record.amendedBy, ...record.supersededBy]) {
       const other = byNumber.get(by);
       if (!other) problems.push(`${record.file}: amended or superseded by ADR ${pad(by)}, which does not exist`);
-      else if (!other.amends.has(number)) problems.push(`${other.file}: its Status does not say "Amends ADR ${pad(number)}" (${record.file} says it does)`);
+      else if (!other.amends.has(number)) {
+        problems.push(`${other.file}: its Status does not say "Amends ADR ${pad(number)}" (${record.file} says it does)`);
+      }
     }
     for (const target of record.amends) {
       const other = byNumber.get(target);

@@ -5,10 +5,15 @@ import { checkAdrs, readStatus, statusText } from '../../scripts/check-adr-index
 
 const record = (n: number, title: string, status: string) => `# ${n}. ${title}\n\n## Status\n\n${status}\n\n## Context\n\nWhy.\n`;
 const row = (n: string, file: string, date: string, status: string) => `| [${n}](${file}) | Title | ${date} | ${status} | One line. |`;
-const index = (...rows: string[]) => ['# Architecture decision records', '', '| ADR | Title | Date | Status | In one line |', '|---|---|---|---|---|', ...rows].join('\n');
+const header = ['# Architecture decision records', '', '| ADR | Title | Date | Status | In one line |', '|---|---|---|---|---|'];
+const index = (...rows: string[]) => [...header, ...rows].join('\n');
 
 const records = {
-  '0001-first.md': record(1, 'First', 'Accepted, 2026-11-22. Amended by ADR 0003 (the second half).\n\n**Update, 2026-11-25.** See ADR 0002.'),
+  '0001-first.md': record(
+    1,
+    'First',
+    'Accepted, 2026-11-22. Amended by ADR 0003 (the second half).\n\n**Update, 2026-11-25.** See ADR 0002.',
+  ),
   '0002-second.md': record(2, 'Second', 'Superseded by ADR 3 (all of it). Accepted 2026-11-23.'),
   '0003-third.md': record(3, 'Third', 'Accepted (2026-11-24). Amends ADR 1 (the second half). Supersedes ADR 0002.'),
 };
@@ -53,11 +58,13 @@ describe('scripts/check-adr-index.mjs', () => {
 
   it('fails records that disagree with each other: an amendment told by only one of the two', () => {
     const oneSided = { ...records, '0003-third.md': record(3, 'Third', 'Accepted (2026-11-24). Supersedes ADR 0002.') };
-    expect(checkAdrs(index(...goodRows), oneSided)).toEqual(['0003-third.md: its Status does not say "Amends ADR 0001" (0001-first.md says it does)']);
+    expect(checkAdrs(index(...goodRows), oneSided)).toEqual([
+      '0003-third.md: its Status does not say "Amends ADR 0001" (0001-first.md says it does)',
+    ]);
   });
 
   it("agrees with this repository's docs/adr", () => {
-    const dir = 'docs/adr';
+    const dir = new URL('../../docs/adr', import.meta.url).pathname;
     const files = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
     const all = Object.fromEntries(files.map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
     expect(checkAdrs(readFileSync(join(dir, 'README.md'), 'utf8'), all)).toEqual([]);
