@@ -53,13 +53,13 @@ export function readStatus(text) {
   const supersededBy = new Set();
   const amends = new Set();
   const phrase = /\b(amended by|superseded by|and by|amends|supersedes)\b/gi;
-  let last;
+  let lastBy;
   for (let m = phrase.exec(text); m; m = phrase.exec(text)) {
     const words = m[1].toLowerCase();
-    // "…; and by ADR 0069: …" continues the list the previous phrase began.
-    const kind = words === 'and by' ? last : words;
+    // "Amended by ADR 0039: …; and by ADR 0069: …" continues the list the last "… by" phrase began.
+    const kind = words === 'and by' ? lastBy : words;
     if (!kind) continue;
-    last = kind;
+    if (kind.endsWith(' by')) lastBy = kind;
     const numbers = clauseNumbers(text, m.index + m[0].length);
     const target = kind === 'superseded by' ? supersededBy : kind === 'amended by' ? amendedBy : amends;
     for (const n of numbers) target.add(n);

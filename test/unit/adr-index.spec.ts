@@ -34,8 +34,8 @@ describe('scripts/check-adr-index.mjs', () => {
       'Accepted, 2026-11-22. Amended by ADR 0033 (build only when stale, ADR 0012) and ADR 39 (parsed first), and ADR 0069 ' +
         '(the database). Amends ADR 0030 and 0035 (the NOTIFY); and by ADR 0070: a later one. Migration 0026.',
     );
-    expect([...status.amendedBy].sort()).toEqual([33, 39, 69, 70]);
-    expect([...status.amends].sort()).toEqual([30, 35]);
+    expect([...status.amendedBy].sort((a, b) => a - b)).toEqual([33, 39, 69, 70]);
+    expect([...status.amends].sort((a, b) => a - b)).toEqual([30, 35]);
     expect(status.date).toBe('2026-11-22');
     // An **Update** note cites records; it amends none.
     expect(statusText(records['0001-first.md'])).toBe('Accepted, 2026-11-22. Amended by ADR 0003 (the second half).');
