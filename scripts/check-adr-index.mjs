@@ -12,14 +12,21 @@ const RECORD_FILE = /^(\d{4})-.+\.md$/;
 const DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
 
 const pad = (n) => String(n).padStart(4, '0');
-const list = (numbers) => [...numbers].sort((a, b) => a - b).map(pad).join(', ');
+const list = (numbers) =>
+  [...numbers]
+    .sort((a, b) => a - b)
+    .map(pad)
+    .join(', ');
 const same = (a, b) => a.size === b.size && [...a].every((n) => b.has(n));
 
 /** The text of a record's `## Status` section up to its first **Update** note (notes cite records, they amend none). */
 export function statusText(markdown) {
   const match = /^## Status[ \t]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown);
   if (!match) return undefined;
-  return match[1].split(/\*\*Update\b/)[0].replace(/\s+/g, ' ').trim();
+  return match[1]
+    .split(/\*\*Update\b/)[0]
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
