@@ -4,9 +4,8 @@ import { migrations } from './migrations/index.js';
 import { rowTypes } from './row-types.js';
 
 /**
- * MikroORM options shared by the API, the workers, the CLI and the tests. The ORM is used as the
- * connection pool, the unit of work for transactions (propagated through async context), and the
- * migration runner; repositories speak SQL through it (see docs/adr/0020 and 0027).
+ * MikroORM options, for the API's pg pool, the migrator and the schema check. The service's own statements and
+ * transactions do not go through MikroORM but through `Sql` on that pool (docs/adr/0010's update, 0020, 0027).
  */
 export function ormOptions(
   clientUrl: string,

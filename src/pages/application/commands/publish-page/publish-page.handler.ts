@@ -10,8 +10,9 @@ import { PageWriteHandler } from '../page-write.js';
 import { PublishPageCommand } from './publish-page.command.js';
 
 /**
- * Publishes now (live snapshot + page.published outbox row, one transaction) or schedules. With the caller's stamp,
- * only the draft it read (docs/adr/0070): checked under the row's lock, so no write can slip in between.
+ * Publishes now (live snapshot + page.published outbox row, one transaction) or schedules; a due schedule is fired by
+ * FireDueSchedulesCommand, not by this command (docs/adr/0052). With the caller's stamp, only the draft it read
+ * (docs/adr/0070): checked under the row's lock, so no write can slip in between.
  */
 @CommandHandler(PublishPageCommand)
 @Transactional()

@@ -34,25 +34,10 @@ interface Queued {
 }
 
 /**
- * Records the dispatcher's outcomes, many per transaction (a group commit): outcomes queue up while a
- * transaction is being written, and the next transaction takes every one that queued meanwhile. So a single
- * outcome is written at once, and under load a transaction carries as many as arrived during the previous
- * one, at a fixed number of statements:
- *
- *   a batch transaction (`BatchTransactions`: index plans only) -> lock the endpoints (one statement, in id
- *   order) -> decide every outcome in memory (`planRecording`, the pure decider) from the state each delivery
- *   had when it was claimed (its snapshot) -> move the projections with a compare-and-set on version and append
- *   the events (one statement) -> save each endpoint's counters once (one statement) -> notify the owners of
- *   endpoints that were disabled. If a snapshot is no longer current (a resend moved the stream), the group
- *   is rolled back and decided again from the streams locked and loaded (one more statement, in id order).
-
- * The lock order (endpoints, then deliveries) is the order of DELETE endpoint, which cascades to the
- * deliveries, so the two cannot deadlock; two recorders lock in the same order, and so does a replay (id
- * order). The endpoint lock is NO KEY UPDATE, so the fan-out's foreign-key checks do not wait for it. A delivery whose stream
- * moved since it was claimed (a resend, or another dispatcher after the lease ran out) keeps its newer state
- * and the rest of the group is recorded. If the group's transaction fails as a whole, its outcomes are
- * recorded one by one; one that still fails is logged and its lease runs out (sent again: at-least-once). When it
- * failed because the database is unavailable, the DatabaseOutage logs that once and nothing more is logged.
+ * Records the dispatcher's outcomes by group commit: what queued while one transaction was written goes into the
+ * next, at a fixed number of statements. Endpoints are locked before deliveries, in id order, as DELETE endpoint
+ * does, so the two cannot deadlock. A group that fails is recorded one by one; what still fails is logged and its
+ * lease runs out (sent again: at-least-once).
  */
 @Injectable()
 export class DeliveryRecorder {
