@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 export default async function globalSetup() {
+  // Each project that runs (integration, processes) calls this; the first one sets up for both.
+  if (globalThis.__templateDb) return;
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 24 || (major === 24 && minor < 9)) {
     throw new Error(`Tests need Node >= 24.9 (running ${process.versions.node}); run them with npm test.`);

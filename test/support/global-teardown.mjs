@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 
 export default async function globalTeardown() {
+  // Called once per project that ran; the first call tears down what the shared set-up made.
   const tpl = globalThis.__templateDb;
+  globalThis.__templateDb = undefined;
   if (tpl) {
     const client = new pg.Client({ connectionString: tpl.adminUrl });
     await client.connect();
@@ -13,6 +15,9 @@ export default async function globalTeardown() {
     for (const { datname } of dbs.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     await client.end();
   }
-  await globalThis.__embeddedPg?.stop();
-  if (globalThis.__embeddedDir) rmSync(globalThis.__embeddedDir, { recursive: true, force: true });
+  const embedded = globalThis.__embeddedPg;
+  const dir = globalThis.__embeddedDir;
+  globalThis.__embeddedPg = globalThis.__embeddedDir = undefined;
+  await embedded?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
