@@ -48,16 +48,14 @@ export function eventSchemas(events: readonly IntegrationEvent[]): {
       // The input side: objects stay open to fields added within 1.x unless a schema is strict.
       io: 'input',
       override: ({ zodSchema, jsonSchema }) => {
-        const def = zodSchema._zod.def;
-        const format = 'format' in def ? def.format : undefined;
         const meta = EVENT_COMPONENTS.get(zodSchema);
         if (meta?.api) {
           apiIds.add(meta.id);
           delete jsonSchema.api;
         }
-        // `format` says what a reader needs; zod's own pattern and its safe-integer bounds add only noise.
-        if (format === 'datetime') delete jsonSchema.pattern;
-        if (format === 'safeint') {
+        // `format` and `integer` say what a reader needs; zod's date-time pattern and safe-integer bounds add only noise.
+        if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) {
           delete jsonSchema.minimum;
           delete jsonSchema.maximum;
         }
