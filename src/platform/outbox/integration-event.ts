@@ -15,9 +15,6 @@ export interface IntegrationEvent<Type extends string = string, Data extends z.Z
   readonly example: z.infer<Data>;
 }
 
-/** The `data` an event carries. */
-export type EventData<E extends IntegrationEvent> = z.infer<E['data']>;
-
 /** An event's contract, with its example checked against its data's type. */
 export const integrationEvent = <Type extends string, Data extends z.ZodType>(
   event: IntegrationEvent<Type, Data>,
