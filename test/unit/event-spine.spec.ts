@@ -9,6 +9,7 @@ import { saleOutboxMessage } from '../../src/commerce/application/integration-ev
 import { Sale } from '../../src/commerce/domain/sale.js';
 import { pageOutboxMessage } from '../../src/pages/application/integration-events.js';
 import { Page } from '../../src/pages/domain/page.js';
+import { eventSchemas } from '../../src/platform/openapi/event-schemas.js';
 import type { OutboxMessage } from '../../src/platform/outbox/integration-event.js';
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENTS } from '../../src/webhooks/application/webhook-events.js';
 
@@ -120,6 +121,25 @@ describe('the event spine', () => {
       const envelope = { id: 'whmsg_1', type: event.type, created_at: '2026-11-24T04:25:00.000Z', data: event.example };
       expect([event.type, validate(envelope) ? 'valid' : JSON.stringify(validate.errors)]).toEqual([event.type, 'valid']);
     }
+  });
+
+  it('each example, and the data of each outbox mapper, parses as its event’s own zod schema, unknown fields included', () => {
+    const byType = new Map(WEBHOOK_EVENTS.map((e) => [e.type, e]));
+    const samples = [
+      ...WEBHOOK_EVENTS.map((e) => ({ type: e.type, data: e.example as unknown })),
+      ...mappedMessages().map((m) => ({ type: m.type, data: JSON.parse(JSON.stringify(m.data)) as unknown })),
+    ];
+    for (const { type, data } of samples) {
+      const parsed = byType.get(type)!.data.safeParse(data);
+      // A zod object drops fields it does not know: parsing back to the same value means there were none.
+      expect([type, parsed.success ? parsed.data : parsed.error.issues]).toEqual([type, data]);
+    }
+  });
+
+  it('a payload part the API defines (ContactResponse) has the API’s properties', () => {
+    const { apiDefined } = eventSchemas(WEBHOOK_EVENTS);
+    expect(Object.keys(apiDefined)).toEqual(['ContactResponse']);
+    for (const [id, schema] of Object.entries(apiDefined)) expect(schema.properties).toEqual(document.components.schemas[id].properties);
   });
 
   it('spells each event type in exactly one hand-written source file: its context’s integration-events.ts', () => {

@@ -1,14 +1,19 @@
-import { ERASED_EMAIL, type ContactState } from '../domain/contact.js';
+import { z } from 'zod';
+import { EVENT_COMPONENTS } from '../../platform/outbox/integration-event.js';
+import { CONTACT_SOURCES, ERASED_EMAIL, type ContactState } from '../domain/contact.js';
 import type { ContactRow } from '../infrastructure/audience.tables.js';
 
-export interface ContactView {
-  id: string;
-  email: string;
-  name: string | null;
-  source: string;
-  source_block_id: string | null;
-  created_at: string;
-}
+/** The contact as the API and `contact.created` show it; the API's `ContactResponse` (interface/http) documents it. */
+export const ContactView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  source: z.enum(CONTACT_SOURCES),
+  source_block_id: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type ContactView = z.infer<typeof ContactView>;
+EVENT_COMPONENTS.add(ContactView, { id: 'ContactResponse', api: true });
 
 /** The contact as the API shows it (an erased one, which the API never lists, would read as the placeholder). */
 export const contactView = (c: ContactState): ContactView => ({

@@ -1,22 +1,21 @@
-import { outboxMessage, type IntegrationEvent, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { z } from 'zod';
+import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
 import type { ContactEvent } from '../domain/contact.js';
-import { contactView, type ContactView } from './contact.view.js';
+import { contactView, ContactView } from './contact.view.js';
 
 /**
- * The events the audience context publishes (docs/adr/0041): the one place their public types, payloads, schemas
- * and examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
+ * The events the audience context publishes (docs/adr/0041): the one place their public types, payloads and
+ * examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
  */
 
 /** `contact.created`: the contact as the API shows it. */
-export interface ContactCreatedData {
-  contact: ContactView;
-}
+const ContactCreatedData = z.object({ contact: ContactView });
+export type ContactCreatedData = z.infer<typeof ContactCreatedData>;
 
-export const CONTACT_CREATED: IntegrationEvent<'contact.created', ContactCreatedData> = {
+export const CONTACT_CREATED = integrationEvent({
   type: 'contact.created',
   summary: 'A contact was captured (newsletter sign-up, form, gated download)',
-  // ContactResponse is the API's own contact schema (interface/http).
-  schema: { type: 'object', required: ['contact'], properties: { contact: { $ref: '#/components/schemas/ContactResponse' } } },
+  data: ContactCreatedData,
   example: {
     contact: {
       id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
@@ -27,30 +26,18 @@ export const CONTACT_CREATED: IntegrationEvent<'contact.created', ContactCreated
       created_at: '2026-11-24T04:24:59.368Z',
     },
   },
-};
+});
 
-/** `contact.deleted`: which contact was erased, and when; no personal data (docs/adr/0044). */
-export interface ContactDeletedData {
-  contact: { id: string; deleted_at: string };
-}
+/** `contact.deleted`: which contact was erased, and when; no personal data (docs/adr/0044), so nothing more is allowed. */
+const ContactDeletedData = z.object({ contact: z.strictObject({ id: z.string(), deleted_at: z.iso.datetime() }) });
+export type ContactDeletedData = z.infer<typeof ContactDeletedData>;
 
-export const CONTACT_DELETED: IntegrationEvent<'contact.deleted', ContactDeletedData> = {
+export const CONTACT_DELETED = integrationEvent({
   type: 'contact.deleted',
   summary: 'A contact was erased at its request: erase your copy of it (no personal data is sent)',
-  schema: {
-    type: 'object',
-    required: ['contact'],
-    properties: {
-      contact: {
-        type: 'object',
-        required: ['id', 'deleted_at'],
-        additionalProperties: false,
-        properties: { id: { type: 'string' }, deleted_at: { type: 'string', format: 'date-time' } },
-      },
-    },
-  },
+  data: ContactDeletedData,
   example: { contact: { id: CONTACT_CREATED.example.contact.id, deleted_at: '2026-11-26T09:12:03.511Z' } },
-};
+});
 
 /** Every event this context publishes. */
 export const AUDIENCE_INTEGRATION_EVENTS = [CONTACT_CREATED, CONTACT_DELETED] as const;

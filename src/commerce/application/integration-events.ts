@@ -1,32 +1,16 @@
-import { outboxMessage, type IntegrationEvent, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { z } from 'zod';
+import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
 import type { SaleEvent } from '../domain/sale.js';
-import { saleView, type SaleView } from './sale.views.js';
+import { saleView, SaleView } from './sale.views.js';
 
 /**
- * The events the commerce context publishes (docs/adr/0041): the one place their public types, payloads, schemas
- * and examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
+ * The events the commerce context publishes (docs/adr/0041): the one place their public types, payloads and
+ * examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
  */
 
 /** `sale.paid` and `sale.refunded`: the sale's contract fields. */
-export interface SaleEventData {
-  sale: SaleView;
-}
-
-const WEBHOOK_SALE = {
-  type: 'object',
-  required: ['id', 'kind', 'gross_amount_cents', 'net_amount_cents', 'currency', 'customer_email', 'created_at'],
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: ['PRODUCT', 'TIP'] },
-    gross_amount_cents: { type: 'integer' },
-    net_amount_cents: { type: 'integer' },
-    currency: { type: 'string' },
-    customer_email: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-const SALE_DATA = { type: 'object', required: ['sale'], properties: { sale: { $ref: '#/components/schemas/WebhookSale' } } };
+const SaleEventData = z.object({ sale: SaleView });
+export type SaleEventData = z.infer<typeof SaleEventData>;
 
 const SALE_EXAMPLE: SaleEventData = {
   sale: {
@@ -40,21 +24,19 @@ const SALE_EXAMPLE: SaleEventData = {
   },
 };
 
-export const SALE_PAID: IntegrationEvent<'sale.paid', SaleEventData> = {
+export const SALE_PAID = integrationEvent({
   type: 'sale.paid',
   summary: 'A tip or digital-product sale completed',
-  schema: SALE_DATA,
+  data: SaleEventData,
   example: SALE_EXAMPLE,
-  components: { WebhookSale: WEBHOOK_SALE },
-};
+});
 
-export const SALE_REFUNDED: IntegrationEvent<'sale.refunded', SaleEventData> = {
+export const SALE_REFUNDED = integrationEvent({
   type: 'sale.refunded',
   summary: 'A sale was refunded',
-  schema: SALE_DATA,
+  data: SaleEventData,
   example: SALE_EXAMPLE,
-  components: { WebhookSale: WEBHOOK_SALE },
-};
+});
 
 /** Every event this context publishes. */
 export const COMMERCE_INTEGRATION_EVENTS = [SALE_PAID, SALE_REFUNDED] as const;

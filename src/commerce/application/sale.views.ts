@@ -1,16 +1,21 @@
-import type { SaleState } from '../domain/sale.js';
+import { z } from 'zod';
+import { EVENT_COMPONENTS } from '../../platform/outbox/integration-event.js';
+import { SALE_KINDS, type SaleState } from '../domain/sale.js';
 
-export interface SaleView {
-  id: string;
-  kind: string;
-  gross_amount_cents: number;
-  net_amount_cents: number;
-  currency: string;
-  customer_email: string;
-  created_at: string;
-}
+/** The sale of `sale.paid` and `sale.refunded`: the contract's fields, the `WebhookSale` component schema. */
+export const SaleView = z.object({
+  id: z.string(),
+  kind: z.enum(SALE_KINDS),
+  gross_amount_cents: z.int(),
+  net_amount_cents: z.int(),
+  currency: z.string(),
+  customer_email: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type SaleView = z.infer<typeof SaleView>;
+EVENT_COMPONENTS.add(SaleView, { id: 'WebhookSale' });
 
-/** The sale object of `sale.paid` / `sale.refunded` (contract fields only). */
+/** The view of a sale. */
 export const saleView = (s: SaleState): SaleView => ({
   id: s.id,
   kind: s.kind,

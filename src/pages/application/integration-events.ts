@@ -1,39 +1,26 @@
-import { outboxMessage, type IntegrationEvent, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { z } from 'zod';
+import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
 import type { PageEvent } from '../domain/page.events.js';
 
 /**
- * The events the pages context publishes (docs/adr/0041): the one place their public types, payloads, schemas and
- * examples are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
+ * The events the pages context publishes (docs/adr/0041): the one place their public types, payloads and examples
+ * are written. The outbox rows, the webhooks and the OpenAPI `webhooks` section are derived from here.
  */
 
 /** `page.published`: the contract's page fields. */
-export interface PagePublishedData {
-  page: { id: string; title: string; slug: string; published_at: string };
-}
+const PagePublishedData = z.object({
+  page: z.object({ id: z.string(), title: z.string(), slug: z.string(), published_at: z.iso.datetime() }),
+});
+export type PagePublishedData = z.infer<typeof PagePublishedData>;
 
-export const PAGE_PUBLISHED: IntegrationEvent<'page.published', PagePublishedData> = {
+export const PAGE_PUBLISHED = integrationEvent({
   type: 'page.published',
   summary: 'A page went live, published at once or when its schedule fired',
-  schema: {
-    type: 'object',
-    required: ['page'],
-    properties: {
-      page: {
-        type: 'object',
-        required: ['id', 'title', 'slug', 'published_at'],
-        properties: {
-          id: { type: 'string' },
-          title: { type: 'string' },
-          slug: { type: 'string' },
-          published_at: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-  },
+  data: PagePublishedData,
   example: {
     page: { id: 'pg_gad3X3liacH55CKkRPX3MpaV', title: 'Ada Lovelace', slug: 'ada-lovelace', published_at: '2026-11-24T04:25:00.000Z' },
   },
-};
+});
 
 /** Every event this context publishes. */
 export const PAGES_INTEGRATION_EVENTS = [PAGE_PUBLISHED] as const;

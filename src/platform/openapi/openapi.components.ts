@@ -1,5 +1,6 @@
 import { ERROR_CATALOG } from '../errors/error-catalog.js';
 import type { IntegrationEvent } from '../outbox/integration-event.js';
+import type { JsonSchema } from './event-schemas.js';
 
 /** The fixed parts of the OpenAPI document: the problem schema, the response headers, the webhooks and the tags. */
 
@@ -76,11 +77,12 @@ const WEBHOOK_HEADERS = [
 
 /**
  * OpenAPI 3.1 `webhooks`: what the service POSTs to an endpoint, one entry per event type, so a tool can type a
- * receiver. The set of types is open: receivers must accept (and may ignore) types they do not know.
+ * receiver. The set of types is open: receivers must accept (and may ignore) types they do not know. `dataSchemas`
+ * holds each type's generated `data` schema (event-schemas.ts).
  */
-export function webhooks(events: readonly IntegrationEvent[]): Record<string, unknown> {
+export function webhooks(events: readonly IntegrationEvent[], dataSchemas: ReadonlyMap<string, JsonSchema>): Record<string, unknown> {
   return Object.fromEntries(
-    events.map(({ type, summary, schema: data, example }) => [
+    events.map(({ type, summary, example }) => [
       type,
       {
         post: {
@@ -101,7 +103,7 @@ export function webhooks(events: readonly IntegrationEvent[]): Record<string, un
                     id: { type: 'string', pattern: '^whmsg_', description: 'Stable across retries and resends.' },
                     type: { type: 'string', const: type },
                     created_at: { type: 'string', format: 'date-time' },
-                    data,
+                    data: dataSchemas.get(type),
                   },
                 },
                 example: { id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0', type, created_at: '2026-11-24T04:25:00.000Z', data: example },

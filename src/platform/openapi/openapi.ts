@@ -4,6 +4,7 @@ import { Precompressed } from '../http/compression.js';
 import { AccessControl } from '../http/pipeline/access-control.js';
 import { presentedKey } from '../http/pipeline/operation.guard.js';
 import { ApiExcludeController, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { eventSchemas } from './event-schemas.js';
 import type { OpenApiContribution } from './examples.js';
 import { PROBLEM_SCHEMA, RESPONSE_HEADERS, TAGS, webhooks } from './openapi.components.js';
 import { addExamples, closeRequestBodies, contribute } from './openapi.post-process.js';
@@ -51,18 +52,19 @@ export function buildOpenApiDocument(
   config.info.contact = { name: 'Bio-Page API', url: docsUrl };
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_c, method) => method });
   const events = contributions.flatMap((c) => c.webhooks ?? []);
+  const payloads = eventSchemas(events);
   document.components = {
     ...document.components,
     // The schemas the webhook payloads refer to (docs/adr/0041), after the problem schema.
     schemas: {
       ...document.components?.schemas,
       Problem: PROBLEM_SCHEMA as never,
-      ...(Object.assign({}, ...events.map((e) => e.components)) as object),
+      ...payloads.components,
     },
     headers: RESPONSE_HEADERS as never,
   };
   const examples = contribute(document, contributions);
-  document.webhooks = webhooks(events) as never;
+  document.webhooks = webhooks(events, payloads.data) as never;
   closeRequestBodies(document);
   addExamples(document, examples, docsUrl);
   document.paths['/v1/openapi.json'] = {
