@@ -1,8 +1,8 @@
 // Lists code under src/ that only tests reach: exported declarations, and members of exported classes, whose every
 // reference outside their own declaration is in a test (*.spec.ts, test/). A symbol referenced nowhere at all is listed
 // too. Nest wires providers and handlers by decorators and module lists, which are references, so they are not listed;
-// an abstract port member counts the calls made through the port. Run: node scripts/test-only-code.mjs
-// (checked by hand when code is deleted; see docs/adr/0041).
+// an abstract port member counts the calls made through the port. `npm run lint:test-only` fails on any finding not
+// in KEPT, and on a KEPT entry that is no longer one (docs/adr/0041).
 import ts from 'typescript';
 import { relative } from 'node:path';
 
@@ -23,6 +23,40 @@ const service = ts.createLanguageService({
   readDirectory: ts.sys.readDirectory,
 });
 const program = service.getProgram();
+
+/** Test-only on purpose (docs/adr/0041, point 8), as `file: name`. */
+const KEPT = [
+  // Test probes of bounded state.
+  'src/analytics/application/visit-recorder.ts: VisitRecorder.size',
+  'src/listen/recent-ids.ts: RecentIds.size',
+  'src/listen/sse.ts: SseParser.lastEventId',
+  'src/platform/process/graceful-stop.ts: GracefulStop.stopRequested',
+  'src/platform/process/serving.ts: Serving.heldOpen',
+  'src/platform/rate-limit/pending-limit.ts: PendingLimit.size',
+  'src/site/application/live-page-cache.ts: LivePageCache.bytes',
+  'src/site/application/live-page-cache.ts: LivePageCache.size',
+  'src/webhooks/domain/event-stream-window.ts: EventStreamWindow.size',
+  'src/webhooks/domain/fair-share.ts: SlowLane.size',
+  // Tests drive the dispatcher one batch at a time, deterministically.
+  'src/webhooks/interface/workers/webhook-dispatcher.ts: WebhookDispatcher.dispatchOnce',
+  // The test that every handler declares its transaction.
+  'src/platform/cqrs/transactional.ts: transactionPolicyOf',
+  // Loaded from dist/ by the scripts and benches.
+  'src/platform/database/schema-check.ts: schemaDifference',
+  'src/platform/database/schema-check.ts: schemaMigration',
+  'src/platform/database/scratch-database.ts: scratchDatabase',
+  'src/tables.ts: tables',
+  // Called by Fastify, Nest or template strings.
+  'src/platform/http/request-log.ts: RequestLogController.defaultErrorLog',
+  'src/platform/http/request-log.ts: RequestLogController.incomingRequest',
+  'src/platform/http/request-log.ts: RequestLogController.requestCompleted',
+  'src/platform/http/request-log.ts: RequestLogController.routeNotFound',
+  'src/platform/http/request-log.ts: RequestLogController.writeHeadError',
+  'src/platform/observability/logger.ts: PinoNestLogger.debug',
+  'src/platform/observability/logger.ts: PinoNestLogger.fatal',
+  'src/platform/observability/logger.ts: PinoNestLogger.verbose',
+  'src/site/interface/http/render/html.ts: SafeHtml.toString',
+];
 
 const rel = (f) => relative(process.cwd(), f);
 const isTest = (f) => f.endsWith('.spec.ts') || rel(f).startsWith('test/');
@@ -97,4 +131,9 @@ for (const source of program.getSourceFiles()) {
       findings.push(`${rel(source.fileName)}: ${label} — ${fromTests.length ? `only tests (${fromTests.length})` : 'no reference'}`);
   }
 }
-console.log(findings.sort().join('\n') || 'none');
+const listed = findings.filter((f) => !KEPT.some((kept) => f.startsWith(`${kept} — `)));
+const stale = KEPT.filter((kept) => !findings.some((f) => f.startsWith(`${kept} — `)));
+if (listed.length > 0)
+  console.log(`Code under src/ that only tests reach (use it, delete it, or keep it in KEPT with why):\n${listed.sort().join('\n')}`);
+if (stale.length > 0) console.log(`KEPT entries that are no longer test-only (remove them):\n${stale.join('\n')}`);
+process.exit(listed.length + stale.length > 0 ? 1 : 0);

@@ -376,8 +376,3 @@ export function parseArgs(argv: string[]): { job: Job | Standalone; options: Glo
   if (!job) throw new InvalidArgumentError('no command given; try --help');
   return { job, options: { init: program.opts<{ init?: boolean }>().init === true } };
 }
-
-/** Parses argv into a job without loading the application or touching the database, so bad input fails fast. */
-export function parseCli(argv: string[]): Job | Standalone {
-  return parseArgs(argv).job;
-}

@@ -2,9 +2,10 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { Janitor } from '../platform/workers/janitor.js';
 import { FireDueSchedulesHandler } from './application/commands/fire-due-schedules/fire-due-schedules.handler.js';
 import { PublishPageHandler } from './application/commands/publish-page/publish-page.handler.js';
-import { PageRepository } from './application/ports/page.ports.js';
+import { PageRepository, ScheduledPages } from './application/ports/page.ports.js';
 import { PageSlugRetention } from './infrastructure/page-slug-retention.js';
 import { SqlPageRepository } from './infrastructure/sql-page.repository.js';
+import { SqlScheduledPages } from './infrastructure/sql-scheduled-pages.js';
 import { PublishScheduler } from './interface/worker/publish-scheduler.js';
 
 /**
@@ -19,6 +20,7 @@ import { PublishScheduler } from './interface/worker/publish-scheduler.js';
     PublishScheduler,
     PageSlugRetention,
     { provide: PageRepository, useClass: SqlPageRepository },
+    { provide: ScheduledPages, useClass: SqlScheduledPages },
   ],
   exports: [PageRepository],
 })

@@ -29,6 +29,7 @@ import {
 } from '../../src/webhooks/index.js';
 import { aTenant } from '../factories/access.factory.js';
 import { HttpsReceiver } from '../support/https-receiver.js';
+import { drainOutbox } from '../support/drain-outbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -273,7 +274,7 @@ describe('command handlers on the bus, outside HTTP', () => {
       const started = new Date();
       await t.sql(`UPDATE webhook_endpoints SET url = $2 WHERE id = $1`, [endpoint.id, rx.url('/fail/then-ok')]);
       const { OutboxRelay } = await import('../../src/platform/outbox/outbox-relay.js');
-      await t.app.get(OutboxRelay).drainOnce();
+      await drainOutbox(t, t.app.get(OutboxRelay));
       for (let i = 0; i < 20; i++) {
         await t.app.get(WebhookDispatcher).dispatchOnce();
         const [d] = await t.sql<{ status: string }>(`SELECT status FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);

@@ -106,7 +106,8 @@ describe('the live page in a browser', () => {
     const res = await tab.goto(publicUrl);
     expect(res?.status()).toBe(200);
     expect(await tab.title()).toContain('Ada’s corner');
-    await expect(tab.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await tab.getByRole('heading', { level: 1 }).count()).toBe(1); // one h1, exposed as a heading
+    expect(await tab.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     expect(await tab.locator('h1').innerText()).toBe('Ada’s corner');
     expect(await tab.content()).not.toContain('Draft only secret');
     // The image is `loading="lazy"`: the page's load event does not wait for it, so wait for it to settle (loaded or

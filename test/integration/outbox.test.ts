@@ -9,6 +9,7 @@ import { Outbox, type PublishedEvent } from '../../src/platform/outbox/outbox.js
 import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../src/platform/database/sql.js';
 import type { AppConfig } from '../../src/platform/config/config.js';
+import { drainOutbox } from '../support/drain-outbox.js';
 
 describe('the transactional outbox', () => {
   let t: TestApp;
@@ -130,7 +131,13 @@ describe('the outbox relay', () => {
   });
   afterAll(() => t.close());
 
-  const relay = () => new OutboxRelay(t.app.get(Sql), [recorder]);
+  /** A relay of its own (the app runs none here) with `subscribers` added, as the contexts add theirs. */
+  const relayWith = (subscribers: OutboxSubscriber[], config?: AppConfig) => {
+    const r = new OutboxRelay(t.app.get(Sql), undefined, config);
+    for (const s of subscribers) r.subscribe(s);
+    return r;
+  };
+  const relay = () => relayWith([recorder]);
   const insert = (n: number, ws: string) =>
     t.sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload)
@@ -163,11 +170,7 @@ describe('the outbox relay', () => {
   it('lets concurrent relays share the work with SKIP LOCKED: every row exactly once', async () => {
     seen.length = 0;
     await insert(1500, 'ws_many');
-    const relays = [relay(), relay(), relay()];
-    const drain = async (r: OutboxRelay) => {
-      while ((await r.drainOnce()) > 0);
-    };
-    await Promise.all(relays.map(drain));
+    await drainOutbox(t, relay(), relay(), relay());
     const rows = await t.sql<{ seq: string }>(`SELECT seq FROM outbox WHERE workspace_id = 'ws_many'`);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(rows.length);
@@ -197,7 +200,7 @@ describe('the outbox relay', () => {
         inHand--;
       },
     };
-    const r = new OutboxRelay(t.app.get(Sql), [slow]);
+    const r = relayWith([slow]);
     r.start();
     try {
       const pending = async () => (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_pipe' AND processed_at IS NULL`)).length;
@@ -234,12 +237,13 @@ describe('the outbox relay', () => {
       },
     };
     const config = { outboxLeaseSeconds: 2, outboxRelayPipeline: true } as AppConfig;
-    const first = new OutboxRelay(t.app.get(Sql), [subscriber], undefined, config);
+    const first = relayWith([subscriber], config);
     first.start();
-    const second = new OutboxRelay(t.app.get(Sql), [subscriber], undefined, config);
+    // One batch at a time, written before the next is claimed.
+    const second = relayWith([subscriber], { ...config, outboxRelayPipeline: false });
     try {
       await new Promise((res) => setTimeout(res, 2600)); // past the lease of the second batch, had it waited
-      while ((await second.drainOnce()) > 0);
+      await drainOutbox(t, second);
       const left = async () =>
         (await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_lease' AND processed_at IS NULL AND type = 'ok'`)).length;
       const deadline = Date.now() + 20_000;
@@ -260,15 +264,20 @@ describe('the outbox relay', () => {
               ('whmsg_ok2','ws_p','ok','{"data":{}}')`,
     );
     const handled: string[] = [];
-    const picky = new OutboxRelay(t.app.get(Sql), [
-      {
-        async handle(rows) {
-          if (rows.some((r) => r.type === 'poison')) throw new Error('cannot handle poison');
-          handled.push(...rows.map((r) => r.eventId));
+    const picky = relayWith(
+      [
+        {
+          async handle(rows) {
+            if (rows.some((r) => r.type === 'poison')) throw new Error('cannot handle poison');
+            handled.push(...rows.map((r) => r.eventId));
+          },
         },
-      },
-    ]);
-    expect(await picky.drainOnce()).toBe(2);
+      ],
+      { outboxRelayPipeline: false } as AppConfig, // one batch at a time
+    );
+    await drainOutbox(t, picky);
+    const published = await t.sql(`SELECT 1 FROM outbox WHERE workspace_id = 'ws_p' AND processed_at IS NOT NULL`);
+    expect(published).toHaveLength(2);
     expect(handled.sort()).toEqual(['whmsg_ok1', 'whmsg_ok2']);
     const [bad] = await t.sql<{ processed_at: Date | null; attempts: number; last_error: string; later: boolean }>(
       `SELECT processed_at, attempts, last_error, available_at > now() AS later FROM outbox WHERE event_id = 'whmsg_bad'`,

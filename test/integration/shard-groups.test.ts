@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aWorkspace } from '../factories/access.factory.js';
-import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
+import { leaseDue } from '../../src/platform/outbox/outbox-relay.statements.js';
 import { sql } from '../../src/platform/database/query-builder.js';
 import { ALL, everyShardGroup, isDistributed, shardGroupsOf } from '../../src/platform/database/shard-groups.js';
 import { Sql } from '../../src/platform/database/sql.js';
@@ -41,11 +41,10 @@ describe('claims per shard group', () => {
     await t.sql(`UPDATE outbox SET processed_at = now() WHERE workspace_id = ANY($1)`, [[a.id, b.id]]);
     await pending(5, a.id);
     await pending(4, b.id);
-    const relay = new OutboxRelay(db, []);
-    const ofA = await relay.claimIn([a.id], 100);
+    const ofA = await leaseDue(db, [a.id], 100, 30);
     expect(ofA.map((r) => r.workspace_id)).toEqual(Array(5).fill(a.id));
-    expect(await relay.claimIn([a.id], 100)).toEqual([]); // leased
-    const rest = (await relay.claimIn(ALL, 10_000)).filter((r) => r.workspace_id === a.id || r.workspace_id === b.id);
+    expect(await leaseDue(db, [a.id], 100, 30)).toEqual([]); // leased
+    const rest = (await leaseDue(db, ALL, 10_000, 30)).filter((r) => r.workspace_id === a.id || r.workspace_id === b.id);
     expect(rest.map((r) => r.workspace_id)).toEqual(Array(4).fill(b.id));
   });
 

@@ -8,6 +8,7 @@ import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
 import { WorkerHost } from '../../src/platform/workers/worker-host.js';
 import { DeliveryRecorder } from '../../src/webhooks/application/commands/dispatch-due-deliveries/delivery-recorder.js';
 import { WebhookDispatcher } from '../../src/webhooks/index.js';
+import { drainOutbox } from '../support/drain-outbox.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { dumpDatabase } from '../support/dump.js';
@@ -365,8 +366,7 @@ no connection`, async () => {
       await worker.beforeApplicationShutdown(); // stop the app's own loops; drive the claims by hand
       try {
         for (let i = 0; i < 60; i++) await capture(`many${i}@example.com`);
-        const relay = t.app.get(OutboxRelay);
-        while ((await relay.drainOnce()) > 0);
+        await drainOutbox(t, t.app.get(OutboxRelay));
         let claimed = 0;
         for (;;) {
           const n = (await Promise.all([dispatcher.dispatchOnce(), dispatcher.dispatchOnce(), dispatcher.dispatchOnce()])).reduce(
@@ -427,8 +427,7 @@ no connection`, async () => {
       await t.sql(`UPDATE webhook_endpoints SET url = $1 WHERE id = $2`, [rx.url('/fail/batch-b'), failing.endpoint.id]);
       await byHand(async () => {
         for (let i = 0; i < 3; i++) await capture(`batch${i}@example.com`);
-        const relay = t.app.get(OutboxRelay);
-        while ((await relay.drainOnce()) > 0);
+        await drainOutbox(t, t.app.get(OutboxRelay));
         expect(await t.app.get(WebhookDispatcher).dispatchOnce()).toBeGreaterThanOrEqual(6); // one batch: all six, sent and recorded
         // Checked before the loops run again (they would retry the failures).
         const good = await deliveries(ok.endpoint.id);
@@ -465,8 +464,7 @@ no connection`, async () => {
       const recorder = t.app.get(DeliveryRecorder);
       await byHand(async () => {
         for (let i = 0; i < 2; i++) await capture(`group${i}@example.com`);
-        const relay = t.app.get(OutboxRelay);
-        while ((await relay.drainOnce()) > 0);
+        await drainOutbox(t, t.app.get(OutboxRelay));
         const claimed = [...(await rowsOf(a.endpoint.id)), ...(await rowsOf(b.endpoint.id))];
         expect(claimed.map((c) => c.version)).toEqual([1, 1, 1, 1]);
         const resent = claimed[0]!;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { buildProgram, packageVersion, parseCli, Standalone } from '../../src/cli-program.js';
+import { buildProgram, packageVersion, parseArgs, Standalone } from '../../src/cli-program.js';
+
+const parseCli = (argv: string[]) => parseArgs(argv).job;
 import { PLANS } from '../../src/access/domain/plan.js';
 import { SCOPES } from '../../src/access/domain/scope.js';
 

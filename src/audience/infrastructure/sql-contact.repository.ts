@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { lockedIfAsked } from '../../platform/database/row-lock.js';
+import type { Slots } from '../../platform/database/query-builder.js';
+import { lockable, type LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { Contact } from '../domain/contact.js';
@@ -7,6 +8,10 @@ import { contactFromRow } from '../application/contact.view.js';
 import { contactOutboxMessage } from '../application/integration-events.js';
 import { ContactRepository, type AddedContact } from '../application/ports/audience.ports.js';
 import { audience } from './audience.tables.js';
+
+const contactById = lockable((p: Slots<{ workspaceId: string; id: string }>) =>
+  audience.selectFrom('contacts').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+);
 
 @Injectable()
 export class SqlContactRepository extends ContactRepository {
@@ -57,9 +62,8 @@ export class SqlContactRepository extends ContactRepository {
     return { contact: contactFromRow(row), created: false };
   }
 
-  async byId(workspaceId: string, id: string, options: { lock?: boolean } = {}): Promise<Contact | null> {
-    const query = audience.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
-    const row = await this.db.one(lockedIfAsked(this.db, query, options));
+  async byId(workspaceId: string, id: string, options: LockOption = {}): Promise<Contact | null> {
+    const row = await this.db.one(contactById(this.db, { workspaceId, id }, options));
     return row ? Contact.restore(contactFromRow(row)) : null;
   }
 

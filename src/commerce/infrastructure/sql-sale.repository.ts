@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { lockedIfAsked } from '../../platform/database/row-lock.js';
+import type { Slots } from '../../platform/database/query-builder.js';
+import { lockable, type LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { Sale } from '../domain/sale.js';
@@ -20,6 +21,10 @@ const toSale = (r: SaleRow): Sale =>
     refundedAt: r.refunded_at,
   });
 
+const saleById = lockable((p: Slots<{ workspaceId: string; id: string }>) =>
+  commerce.selectFrom('sales').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+);
+
 @Injectable()
 export class SqlSaleRepository extends SaleRepository {
   constructor(
@@ -29,14 +34,8 @@ export class SqlSaleRepository extends SaleRepository {
     super();
   }
 
-  async byId(workspaceId: string, id: string, options: { lock?: boolean } = {}): Promise<Sale | null> {
-    const r = await this.db.one(
-      lockedIfAsked(
-        this.db,
-        commerce.selectFrom('sales').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id),
-        options,
-      ),
-    );
+  async byId(workspaceId: string, id: string, options: LockOption = {}): Promise<Sale | null> {
+    const r = await this.db.one(saleById(this.db, { workspaceId, id }, options));
     return r ? toSale(r) : null;
   }
 

@@ -23,10 +23,6 @@ export class ByteTally {
     this.size += chunk.length;
   }
 
-  get sizeBytes(): number {
-    return this.size;
-  }
-
   staged(id: string): StagedBytes {
     return { id, sizeBytes: this.size, sha256: this.hash.digest('hex'), head: Buffer.concat(this.head) };
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { lockName } from '../../platform/database/advisory-lock.js';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { Sql } from '../../platform/database/sql.js';
 import { WorkspaceFile } from '../domain/workspace-file.js';
@@ -53,7 +54,7 @@ export class SqlFileRepository extends FileRepository {
 
   async lockStorageUse(workspaceId: string): Promise<number> {
     // Transaction-scoped: held until the upload's row commits or rolls back (ADR 0045).
-    await this.db.all(sql`SELECT pg_advisory_xact_lock(hashtextextended('files:storage:' || ${workspaceId}, 0))`);
+    await lockName(this.db, `files:storage:${workspaceId}`);
     const row = await this.db.one(
       files
         .selectFrom('files')

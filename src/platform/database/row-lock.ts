@@ -1,16 +1,25 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import { prepared, type Slots } from './query-builder.js';
 import type { Sql } from './sql.js';
 
-/**
- * The one way a repository read locks its rows (docs/adr/0041). A port's read takes `{ lock?: boolean }`; asked to
- * lock, the read takes FOR UPDATE on its rows, held until the transaction ends. Outside a transaction a lock would
- * end with its own statement, so the read is a plain one. (Claims that skip locked rows, and the dispatcher's batch
- * lock of endpoints in id order, are not reads of an aggregate to change: they keep their own statements.)
- */
-export function locksRows(db: Sql, options: { lock?: boolean } | undefined): boolean {
-  return options?.lock === true && db.inTransaction();
+/** What a port's read is asked: `lock`, to hold its rows until the transaction ends. */
+export interface LockOption {
+  lock?: boolean;
 }
 
-/** `query` with FOR UPDATE when `options` ask for a lock inside a transaction (`locksRows`). */
-export function lockedIfAsked<Q extends { forUpdate(): Q }>(db: Sql, query: Q, options: { lock?: boolean } | undefined): Q {
-  return locksRows(db, options) ? query.forUpdate() : query;
+type RowOf<Q> = Q extends Compilable<infer R> ? R : never;
+
+/**
+ * The one way a repository read locks its rows (docs/adr/0041): the read compiled once plain and once with FOR UPDATE
+ * (`lock` says how, FOR UPDATE by default); a call takes the locked one when asked to lock inside a transaction
+ * (outside one a lock would end with its own statement). Claims that skip locked rows, the dispatcher's batch lock
+ * and the rewrites in place listed in ADR 0041 keep their own statements.
+ */
+export function lockable<P extends Record<string, unknown>, Q extends Compilable<unknown> & { forUpdate(): Q }>(
+  build: (p: Slots<P>) => Q,
+  lock: (query: Q) => Q = (query) => query.forUpdate(),
+): (db: Sql, values: P, options?: LockOption) => CompiledQuery<RowOf<Q>> {
+  const plain = prepared<P, RowOf<Q>>((p) => build(p) as Compilable<RowOf<Q>>);
+  const locked = prepared<P, RowOf<Q>>((p) => lock(build(p)) as Compilable<RowOf<Q>>);
+  return (db, values, options) => (options?.lock === true && db.inTransaction() ? locked : plain)(values);
 }

@@ -69,6 +69,25 @@ export async function shardGroupsOf(db: Sql, workspaceIds: readonly string[]): P
   return groupByShard(rows.map((r) => ({ workspaceId: r.workspace_id, shardId: r.shard_id })));
 }
 
+/**
+ * A claim over many workspaces, shard group by shard group (docs/adr/0053): on one PostgreSQL `claim(ALL)` once, with
+ * no need of `dueWorkspaces`; on a cluster once per group of the workspaces it names, until the rows are `enough`.
+ */
+export async function claimByShardGroup<R>(
+  db: Sql,
+  dueWorkspaces: () => Promise<readonly string[]>,
+  claim: (group: ShardGroup, claimed: readonly R[]) => Promise<R[]>,
+  enough: (claimed: readonly R[]) => boolean,
+): Promise<R[]> {
+  const groups = (await isDistributed(db)) ? await shardGroupsOf(db, await dueWorkspaces()) : [ALL];
+  const rows: R[] = [];
+  for (const group of groups) {
+    if (enough(rows)) break;
+    rows.push(...(await claim(group, rows)));
+  }
+  return rows;
+}
+
 /** Every workspace in groups that each lie on one shard (the retention's sweeps); `[ALL]` on one PostgreSQL. */
 export async function everyShardGroup(db: Sql): Promise<ShardGroup[]> {
   if (!(await isDistributed(db))) return [ALL];

@@ -44,17 +44,12 @@ export class DeliveryLog {
     return streams.filter((s) => created.has(s.deliveryId)).map(({ state, events }) => ({ state, events }));
   }
 
-  /**
-   * Applies `command` to an existing stream, or returns null when it does not exist. With `expected`, the
-   * stream must still be at that version (a dispatcher recording an attempt it made from that state);
-   * otherwise ConcurrentDeliveryWriteError. Without it, the current state is used.
-   */
-  async apply(key: WorkspaceKey, command: DeliveryCommand, expected?: number): Promise<Decided | null> {
+  /** Applies `command` to an existing stream as it stands under its lock, or returns null when it does not exist. */
+  async apply(key: WorkspaceKey, command: DeliveryCommand): Promise<Decided | null> {
     const deliveryId = key.id;
     return this.transactions.run(async () => {
       const loaded = (await this.store.loadMany([key], { lock: true })).get(deliveryId);
       if (!loaded) return null;
-      if (expected !== undefined && loaded.version !== expected) throw new ConcurrentDeliveryWriteError(deliveryId);
       const events = decide(command, loaded.state, this.policy);
       const state = fold(events, loaded.state)!;
       // The one append path (appendMany), here with one stream; under the lock it cannot have moved.

@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { lockable } from '../../platform/database/row-lock.js';
 import { inShardGroup, type ShardGroup } from '../../platform/database/shard-groups.js';
 import type { AttemptRecord, DeliveryEvent, DeliveryState } from '../domain/delivery/index.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
@@ -142,8 +143,7 @@ const streamsQuery = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
     .where((eb) => eb('d.workspace_id', '=', eb.fn.any(textArray(p.workspaceIds))))
     .where((eb) => eb('d.id', '=', eb.fn.any(textArray(p.ids))))
     .orderBy('d.id');
-export const loadStreams = prepared(streamsQuery);
-export const loadLockedStreams = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) => streamsQuery(p).forUpdate('d'));
+export const loadStreams = lockable(streamsQuery, (q) => q.forUpdate('d'));
 
 /**
  * New streams, bound as one JSON parameter (encoding a JSON text costs the driver far less than escaping a

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { textArray } from '../../platform/database/array-parameters.js';
 import { sql } from '../../platform/database/query-builder.js';
-import { locksRows } from '../../platform/database/row-lock.js';
+import type { LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { fold, type DeliveryState } from '../domain/delivery/index.js';
 import type { StreamAppend } from '../domain/recording.js';
@@ -13,7 +13,6 @@ import {
   appendStreams,
   createStreams,
   eventArrays,
-  loadLockedStreams,
   loadStreams,
   payload,
   projectionArrays,
@@ -32,13 +31,13 @@ export class SqlDeliveryStore extends DeliveryStore {
     super();
   }
 
-  async loadMany(keys: readonly WorkspaceKey[], options: { lock?: boolean } = {}): Promise<Map<string, LoadedDelivery>> {
+  async loadMany(keys: readonly WorkspaceKey[], options: LockOption = {}): Promise<Map<string, LoadedDelivery>> {
     const found = new Map<string, LoadedDelivery>();
     if (keys.length === 0) return found;
     const ids = [...new Set(keys.map((k) => k.id))];
     const workspaceIds = [...new Set(keys.map((k) => k.workspaceId))];
     // The projection row is the stream's lock: writers of one delivery queue up instead of colliding.
-    const rows = await this.db.all((locksRows(this.db, options) ? loadLockedStreams : loadStreams)({ workspaceIds, ids }));
+    const rows = await this.db.all(loadStreams(this.db, { workspaceIds, ids }, options));
     for (const r of rows) {
       const state = fold((r.events ?? []).map((e) => revive(e.type, e.data)));
       if (state) found.set(r.id, { state, version: state.version });

@@ -6,7 +6,7 @@ export interface MovedSlug {
   until: Date;
 }
 
-/** Port: pages. Writes are compare-and-set on the concurrency stamp. */
+/** Port: pages, for the API and the live site. Writes are compare-and-set on the concurrency stamp. */
 export abstract class PageRepository {
   /** The page of this workspace, or null (another workspace's page is null too). */
   abstract byId(workspaceId: string, pageId: string, options?: { lock?: boolean }): Promise<Page | null>;
@@ -23,16 +23,20 @@ export abstract class PageRepository {
    * claims the new slug first (SlugTakenError, nothing written) and keeps the old one reserved.
    */
   abstract update(page: Page, expectedStamp: Date): Promise<boolean>;
-  /**
-   * `update` for many pages in one go (each compare-and-set on its stamp, their outbox rows written together); false
-   * when any was stale, and the caller's transaction must then roll back. Not for slug changes (`update` claims those).
-   */
-  abstract updateMany(changes: { page: Page; expectedStamp: Date }[]): Promise<boolean>;
+}
+
+/** Port: the publish scheduler's pages (docs/adr/0052): due schedules claimed under their row locks, saved together. */
+export abstract class ScheduledPages {
   /**
    * Locks and returns pages whose scheduled publish is due (skipping rows other workers hold): at most `limit`, and
    * no more than `maxBytes` of draft blocks (as stored JSON) unless the first page alone is larger.
    */
-  abstract claimDueSchedules(now: Date, limit: number, maxBytes?: number): Promise<Page[]>;
+  abstract claimDue(now: Date, limit: number, maxBytes?: number): Promise<Page[]>;
+  /**
+   * `PageRepository.update` for many pages in one go (each compare-and-set on its stamp, their outbox rows written
+   * together); false when any was stale, and the caller's transaction must then roll back. No slug changes.
+   */
+  abstract saveAll(changes: { page: Page; expectedStamp: Date }[]): Promise<boolean>;
 }
 
 /** Port: the workspace files a block's `file_url` may name. */

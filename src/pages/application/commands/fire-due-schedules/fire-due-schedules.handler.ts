@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { StaleSnapshotError } from '../../../domain/page.errors.js';
-import { PageRepository } from '../../ports/page.ports.js';
+import { ScheduledPages } from '../../ports/page.ports.js';
 import { FireDueSchedulesCommand } from './fire-due-schedules.command.js';
 
 /**
@@ -15,20 +15,20 @@ import { FireDueSchedulesCommand } from './fire-due-schedules.command.js';
 @Transactional()
 export class FireDueSchedulesHandler implements ICommandHandler<FireDueSchedulesCommand, number> {
   constructor(
-    private readonly pages: PageRepository,
+    private readonly pages: ScheduledPages,
     private readonly clock: Clock,
   ) {}
 
   async execute(cmd: FireDueSchedulesCommand): Promise<number> {
     const now = this.clock.now();
-    const due = await this.pages.claimDueSchedules(now, cmd.limit, cmd.maxBytes);
+    const due = await this.pages.claimDue(now, cmd.limit, cmd.maxBytes);
     const changes = due.map((page) => {
       const expectedStamp = page.stamp;
       page.publish(now);
       return { page, expectedStamp };
     });
     // The claim holds every row's lock, so no other write can have moved a stamp: stale would be a bug, not a race.
-    if (!(await this.pages.updateMany(changes))) throw new StaleSnapshotError();
+    if (!(await this.pages.saveAll(changes))) throw new StaleSnapshotError();
     return due.length;
   }
 }

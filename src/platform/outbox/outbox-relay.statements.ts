@@ -1,0 +1,103 @@
+import type { Selectable } from 'kysely';
+import { prepared, sql, type Slots } from '../database/query-builder.js';
+import { ALL, type ShardGroup } from '../database/shard-groups.js';
+import type { Sql } from '../database/sql.js';
+import { outbox, type OutboxDb } from './outbox.table.js';
+
+const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at', 'traceparent'] as const;
+
+export type ClaimedRow = Pick<Selectable<OutboxDb['outbox']>, (typeof CLAIMED)[number]>;
+
+/**
+ * Leases up to `limit` due rows of `workspaceIds` (null: of every workspace) to this relay, the oldest first, skipping
+ * rows another relay holds: they are not due again for `leaseSeconds` (OUTBOX_LEASE_SECONDS), so a relay that dies
+ * mid-batch leaves them to another after that. The workspaces are named in both the pick and the update, so on a
+ * cluster sharded by workspace a claim over one shard group runs on that shard (docs/adr/0053). Compiled once.
+ */
+const claim = prepared(
+  (p: Slots<{ limit: number; leaseSeconds: number; workspaceIds: string[] | null }>) => sql<ClaimedRow>`
+    WITH picked AS MATERIALIZED (
+      SELECT workspace_id, seq FROM outbox WHERE processed_at IS NULL AND available_at <= now()
+        AND (${p.workspaceIds}::text[] IS NULL OR workspace_id = ANY(${p.workspaceIds}::text[]))
+      ORDER BY seq LIMIT ${p.limit}::int FOR UPDATE SKIP LOCKED
+    )
+    -- By the primary key (workspace_id, seq): a join with the picked rows would scan every pending row (docs/adr/0053).
+    UPDATE outbox
+    SET available_at = now() + make_interval(secs => ${p.leaseSeconds}::int), attempts = attempts + 1, last_error = NULL
+    WHERE workspace_id = ANY(ARRAY(SELECT workspace_id FROM picked)) AND seq = ANY(ARRAY(SELECT seq FROM picked))
+      AND (${p.workspaceIds}::text[] IS NULL OR workspace_id = ANY(${p.workspaceIds}::text[]))
+    RETURNING ${sql.join(CLAIMED.map((c) => sql.id(c)))}`,
+);
+
+/**
+ * Sorting off for the claim's transaction, so the pick walks `outbox_pending_idx` in `seq` order and stops at `limit`.
+ * The planner prefers a bitmap scan and a sort of every pending row whenever its statistics say few are pending (the
+ * usual case before autovacuum has analyzed a burst, and in a named statement's generic plan): that sorts the whole
+ * backlog for every batch of 200, 8 ms at 20,000 pending, and never marks the published rows' dead index entries.
+ */
+const SORT_OFF = sql`SELECT set_config('enable_sort', 'off', true)`;
+
+/** Leases up to `limit` due rows of one shard group's workspaces (`ALL`: of every workspace). */
+export function leaseDue(db: Sql, group: ShardGroup, limit: number, leaseSeconds: number): Promise<ClaimedRow[]> {
+  // Its own transaction: inside a caller's, the lease would not commit before the network work it covers.
+  if (db.inTransaction()) throw new Error('leaseDue must not run inside a transaction');
+  return db.transaction(async () => {
+    await db.all(SORT_OFF);
+    return db.all(claim({ limit, leaseSeconds, workspaceIds: group === ALL ? null : [...group] }));
+  });
+}
+
+/** The workspaces of the oldest due rows, read without locks: what a sharded cluster claims shard group by group. */
+export const dueWorkspaces = prepared(
+  (p: Slots<{ limit: number }>) => sql<{ workspace_id: string }>`
+    SELECT DISTINCT workspace_id FROM (
+      SELECT workspace_id FROM outbox WHERE processed_at IS NULL AND available_at <= now() ORDER BY seq LIMIT ${p.limit}::int
+    ) AS due`,
+);
+
+/**
+ * Marks leased rows published (in the transaction of the subscribers' writes), returning their payloads as they stand
+ * under the row locks it takes: an erasure that rewrote one since the claim (docs/adr/0044) has committed by then.
+ * The keys come through sub-selects, so the plan probes `outbox_pending_idx` for the batch's `seq`s whatever the
+ * statistics say: with the values in sight, a table never analyzed since a burst (a few rows per workspace, says the
+ * planner) was scanned by workspace, 20,000 index entries for 200 rows. `route` repeats the workspaces as constants
+ * on a cluster sharded by workspace, which routes by them (docs/adr/0053); null on one PostgreSQL.
+ */
+export const markPublished = prepared(
+  (p: Slots<{ workspaceIds: string[]; seqs: string[]; route: string[] | null }>) => sql<{ seq: string; payload: { data: unknown } }>`
+    UPDATE outbox SET processed_at = now()
+    WHERE workspace_id = ANY(ARRAY(SELECT unnest(${p.workspaceIds}::text[])))
+      AND seq = ANY(ARRAY(SELECT unnest(${p.seqs}::bigint[])))
+      AND (${p.route}::text[] IS NULL OR workspace_id = ANY(${p.route}::text[]))
+      AND processed_at IS NULL
+    RETURNING seq, payload`,
+);
+
+/** Makes leased rows due again at once (a batch that failed, retried row by row). */
+export const release = prepared((p: Slots<{ workspaceIds: string[]; seqs: string[] }>) =>
+  outbox
+    .updateTable('outbox')
+    .set({ available_at: sql`now()` })
+    .where((eb) => eb('workspace_id', '=', eb.fn.any(sql<string[]>`${p.workspaceIds}::text[]`)))
+    .where((eb) => eb('seq', '=', eb.fn.any(sql<string[]>`${p.seqs}::bigint[]`)))
+    .where('processed_at', 'is', null),
+);
+
+const MAX_BACKOFF_S = 300;
+
+/** A row that failed on its own: its error kept, and due again after 2^attempts seconds (at most five minutes). */
+export const backOff = (row: ClaimedRow, err: unknown) =>
+  outbox
+    .updateTable('outbox')
+    .set({
+      last_error: sql<string>`left(${String((err as Error)?.message ?? err)}, 500)`,
+      available_at: sql<Date>`now() + make_interval(secs => least(power(2, attempts), ${MAX_BACKOFF_S}))`,
+    })
+    .where('workspace_id', '=', row.workspace_id)
+    .where('seq', '=', row.seq);
+
+/** The rows' workspaces and sequence numbers, as the statements that find them by their key take them. */
+export const keysOf = (rows: readonly ClaimedRow[]) => ({
+  workspaceIds: [...new Set(rows.map((r) => r.workspace_id))],
+  seqs: rows.map((r) => r.seq),
+});
