@@ -8,8 +8,3 @@ import type { Sql } from './sql.js';
 export async function lockName(db: Sql, name: string): Promise<void> {
   await db.all(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
-
-/** The same lock as one statement's text, for the migrator's own connection (MikroORM); `name` is a constant. */
-export function lockNameStatement(name: string): string {
-  return `SELECT pg_advisory_xact_lock(hashtextextended('${name.replaceAll("'", "''")}', 0))`;
-}

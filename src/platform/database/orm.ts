@@ -1,6 +1,5 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { lockNameStatement } from './advisory-lock.js';
 import { migrations } from './migrations/index.js';
 import { rowTypes } from './row-types.js';
 
@@ -53,7 +52,8 @@ export async function migrate(clientUrl: string): Promise<string[]> {
     // Serialise concurrent starters (several api/worker processes booting at once): the advisory lock is
     // held by this transaction on one connection while the migrator works on another; it is released on commit.
     return await orm.em.fork().transactional(async (em) => {
-      await em.execute(lockNameStatement('migrations'));
+      // A number, not a `lockName`: processes of earlier versions, starting beside this one, take this same lock.
+      await em.execute('SELECT pg_advisory_xact_lock(4242001)');
       const applied = await orm.migrator.up();
       return applied.map((m) => m.name);
     });
