@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { aTenant } from '../factories/access.factory.js';
+import { apiCall } from '../support/api-calls.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 type Auth = Record<string, string>;
@@ -22,14 +23,9 @@ describe('every error of a body at once', () => {
   });
   afterAll(() => t.close());
 
-  function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return t.inject({
-      method: method as 'POST',
-      url,
-      headers: { ...auth, 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-  }
+  /** A client's request; `headers` adds to the key's (an `Idempotency-Key`). */
+  const send = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+    apiCall(t, { ...auth, ...headers })(method, url, body);
 
   /** The errors of a 400 invalid_request problem. */
   function errorsOf(res: LightMyRequestResponse): FieldError[] {

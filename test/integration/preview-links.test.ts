@@ -12,6 +12,7 @@ import { Sql } from '../../src/platform/database/sql.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { aLivePage, apiCall, apiOk, type Json } from '../support/api-calls.js';
 import { ManualClock } from '../support/manual-clock.js';
+import { untilWaitingOnLock } from '../support/lock-waits.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SITE = 'https://bio.example';
@@ -326,13 +327,7 @@ describe('draft preview links', () => {
       let settled = false;
       const making = link(page.id).finally(() => (settled = true));
       // The new link's transaction waits on the page's row (it reads it locked) rather than signing the old epoch.
-      for (;;) {
-        const [{ waiting }] = await t.sql<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (waiting > 0 || settled) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await untilWaitingOnLock(t, () => settled);
       expect(settled).toBe(false);
       await revoker.query('COMMIT');
       const made = await making;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PublishScheduler } from '../../src/pages/index.js';
 import { aKey, aTenant } from '../factories/access.factory.js';
 import { apiCall, type Json } from '../support/api-calls.js';
+import { untilWaitingOnLock } from '../support/lock-waits.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 type Auth = Record<string, string>;
@@ -213,13 +214,7 @@ describe('schedules', () => {
         await scheduler.query(`SELECT id FROM pages WHERE id = $1 AND scheduled_publish_at <= now() FOR UPDATE SKIP LOCKED`, [page.id]);
         let settled = false;
         const cancelling = cancel(page.id).finally(() => (settled = true));
-        for (;;) {
-          const [{ waiting }] = await t.sql<{ waiting: number }>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          if (waiting > 0 || settled) break;
-          await new Promise((r) => setTimeout(r, 10));
-        }
+        await untilWaitingOnLock(t, () => settled);
         expect(settled).toBe(false);
         await scheduler.query(
           `UPDATE pages SET status = 'PUBLISHED', live_blocks = draft_blocks, live_updated_at = now(), scheduled_publish_at = NULL,
