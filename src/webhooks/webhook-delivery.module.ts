@@ -6,20 +6,20 @@ import { SecretCipher } from '../platform/crypto/secret-cipher.js';
 import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
 import { PersonalData } from '../platform/erasure/personal-data.js';
 import { Janitor } from '../platform/workers/janitor.js';
-import { DeliveryRecorder } from './application/commands/dispatch-due-deliveries/delivery-recorder.js';
+import { DeliveryRecorder } from './application/delivery/delivery-recorder.js';
 import { DispatchDueDeliveriesHandler } from './application/commands/dispatch-due-deliveries/dispatch-due-deliveries.handler.js';
-import { FirstAttempts } from './application/commands/dispatch-due-deliveries/first-attempts.js';
-import { InFlightDeliveries } from './application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
-import { DeliveryLog } from './application/delivery-log.js';
+import { FirstAttempts } from './application/delivery/first-attempts.js';
+import { InFlightDeliveries } from './application/delivery/in-flight-deliveries.js';
+import { DeliveryLog } from './application/delivery/delivery-log.js';
 import { WebhookFanOut } from './application/fan-out.js';
 import { WebhookPayloadRedaction } from './application/payload-redaction.js';
 import { BatchTransactions, DeliveryQueue } from './application/ports/dispatch.ports.js';
-import { DeliveryStore, EndpointRepository, MessageStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
+import { DeliveryStore, EndpointRepository, EnvelopeStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
 import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
 import { SqlBatchTransactions, SqlDeliveryQueue } from './infrastructure/sql-delivery.queue.js';
 import { SqlDeliveryStore } from './infrastructure/sql-delivery.store.js';
-import { SqlMessageStore } from './infrastructure/sql-message.store.js';
+import { SqlEnvelopeStore } from './infrastructure/sql-envelope.store.js';
 import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
 import { WebhookRetention } from './infrastructure/webhook-retention.js';
@@ -37,7 +37,7 @@ const exported = [
   WebhookTransport,
   EndpointRepository,
   DeliveryStore,
-  MessageStore,
+  EnvelopeStore,
   OwnerNotifier,
   DeliveryQueue,
   BatchTransactions,
@@ -78,7 +78,7 @@ const exported = [
     { provide: WebhookTransport, useClass: HttpWebhookTransport },
     { provide: EndpointRepository, useClass: SqlEndpointRepository },
     { provide: DeliveryStore, useClass: SqlDeliveryStore },
-    { provide: MessageStore, useClass: SqlMessageStore },
+    { provide: EnvelopeStore, useClass: SqlEnvelopeStore },
     { provide: OwnerNotifier, useClass: RecordingOwnerNotifier },
     { provide: DeliveryQueue, useClass: SqlDeliveryQueue },
     { provide: BatchTransactions, useClass: SqlBatchTransactions },

@@ -3,11 +3,11 @@ import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aWorkspace } from '../factories/access.factory.js';
 import { Transactions } from '../../src/platform/cqrs/transactional.js';
-import type { PublishedEvent } from '../../src/platform/outbox/outbox.js';
+import type { OutboxEvent } from '../../src/platform/outbox/outbox.js';
 import { WebhookFanOut } from '../../src/webhooks/application/fan-out.js';
-import { MessageStore } from '../../src/webhooks/application/ports/webhook.ports.js';
+import { EnvelopeStore } from '../../src/webhooks/application/ports/webhook.ports.js';
 import { envelopeBody } from '../../src/webhooks/application/webhook.views.js';
-import { EVENTS_CHANNEL } from '../../src/webhooks/infrastructure/sql-message.store.js';
+import { EVENTS_CHANNEL } from '../../src/webhooks/infrastructure/sql-envelope.store.js';
 
 const DAY = 86_400_000;
 
@@ -17,12 +17,12 @@ const DAY = 86_400_000;
  */
 describe('event envelopes (the store of GET /v1/events)', () => {
   let t: TestApp;
-  let store: MessageStore;
+  let store: EnvelopeStore;
   let listener: pg.Client;
   const heard: string[] = [];
   beforeAll(async () => {
     t = await startTestApp();
-    store = t.app.get(MessageStore);
+    store = t.app.get(EnvelopeStore);
     listener = new pg.Client({ connectionString: t.databaseUrl });
     await listener.connect();
     listener.on('notification', (n) => {
@@ -36,7 +36,7 @@ describe('event envelopes (the store of GET /v1/events)', () => {
   });
 
   let seq = 0;
-  const event = (workspaceId: string, type: string, createdAt: Date, data: unknown = { n: seq }): PublishedEvent => ({
+  const event = (workspaceId: string, type: string, createdAt: Date, data: unknown = { n: seq }): OutboxEvent => ({
     seq: ++seq,
     eventId: `evt_store_${seq}_${Math.random().toString(36).slice(2, 8)}`,
     workspaceId,
@@ -44,7 +44,7 @@ describe('event envelopes (the store of GET /v1/events)', () => {
     data,
     createdAt,
   });
-  const fanOut = async (rows: PublishedEvent[]) => {
+  const fanOut = async (rows: OutboxEvent[]) => {
     await t.app.get(Transactions).run(() => t.app.get(WebhookFanOut).handle(rows));
     await new Promise((res) => setTimeout(res, 3)); // the next transaction starts a later millisecond
   };

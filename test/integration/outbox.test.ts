@@ -5,7 +5,7 @@ import { CaptureContactCommand } from '../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../src/commerce/index.js';
 import { ContactRepository } from '../../src/audience/application/ports/audience.ports.js';
 import { OutboxRelay, type OutboxSubscriber } from '../../src/platform/outbox/outbox-relay.js';
-import { Outbox, type PublishedEvent } from '../../src/platform/outbox/outbox.js';
+import { Outbox, type OutboxEvent } from '../../src/platform/outbox/outbox.js';
 import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../src/platform/database/sql.js';
 import type { AppConfig } from '../../src/platform/config/config.js';
@@ -121,7 +121,7 @@ describe('the transactional outbox', () => {
 describe('the outbox relay', () => {
   const seen: number[] = [];
   const recorder: OutboxSubscriber = {
-    async handle(rows: PublishedEvent[]) {
+    async handle(rows: OutboxEvent[]) {
       for (const r of rows) seen.push(r.seq);
     },
   };

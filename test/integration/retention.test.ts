@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { aWorkspace } from '../factories/access.factory.js';
 import { Transactions } from '../../src/platform/cqrs/transactional.js';
 import { Janitor } from '../../src/platform/workers/janitor.js';
-import { DeliveryLog } from '../../src/webhooks/application/delivery-log.js';
+import { DeliveryLog } from '../../src/webhooks/application/delivery/delivery-log.js';
 import { WebhookFanOut } from '../../src/webhooks/application/fan-out.js';
 import { EndpointRepository } from '../../src/webhooks/application/ports/webhook.ports.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../src/webhooks/application/webhook-events.js';

@@ -6,7 +6,7 @@ import { aTenant } from '../factories/access.factory.js';
 import { SSRF_VECTORS } from '../fixtures/ssrf-vectors.js';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay.js';
 import { WorkerHost } from '../../src/platform/workers/worker-host.js';
-import { DeliveryRecorder } from '../../src/webhooks/application/commands/dispatch-due-deliveries/delivery-recorder.js';
+import { DeliveryRecorder } from '../../src/webhooks/application/delivery/delivery-recorder.js';
 import { WebhookDispatcher } from '../../src/webhooks/index.js';
 import { drainOutbox } from '../support/drain-outbox.js';
 import { HttpsReceiver, verifyWith, type Received } from '../support/https-receiver.js';
@@ -471,7 +471,7 @@ no connection`, async () => {
         expect((await api('POST', `/v1/webhook-endpoints/${a.endpoint.id}/deliveries/${resent.id}/resend`)).status).toBe(202);
 
         const now = new Date();
-        const summary = await recorder.recordMany(
+        const summary = await recorder.record(
           claimed.map((c) => ({
             deliveryId: c.id,
             workspaceId: c.workspace_id,

@@ -3,14 +3,14 @@ import { Ajv } from 'ajv';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { contactOutboxMessage } from '../../src/audience/application/integration-events.js';
+import { contactOutboxEvent } from '../../src/audience/application/integration-events.js';
 import { Contact } from '../../src/audience/domain/contact.js';
-import { saleOutboxMessage } from '../../src/commerce/application/integration-events.js';
+import { saleOutboxEvent } from '../../src/commerce/application/integration-events.js';
 import { Sale } from '../../src/commerce/domain/sale.js';
-import { pageOutboxMessage } from '../../src/pages/application/integration-events.js';
+import { pageOutboxEvent } from '../../src/pages/application/integration-events.js';
 import { Page } from '../../src/pages/domain/page.js';
 import { eventSchemas } from '../../src/platform/openapi/event-schemas.js';
-import type { OutboxMessage } from '../../src/platform/outbox/integration-event.js';
+import type { NewOutboxEvent } from '../../src/platform/outbox/integration-event.js';
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENTS } from '../../src/webhooks/application/webhook-events.js';
 
 /**
@@ -65,7 +65,7 @@ function envelopeValidator() {
 }
 
 /** Every domain event the publishing aggregates raise, through their outbox mappers. */
-function mappedMessages(): OutboxMessage[] {
+function mappedMessages(): NewOutboxEvent[] {
   const now = new Date('2026-11-24T04:25:00.000Z');
   const later = new Date('2026-11-24T05:00:00.000Z');
   const page = Page.create({ id: 'pg_1', workspaceId: 'ws_1', title: 'Ada', slug: 'ada', now });
@@ -83,9 +83,9 @@ function mappedMessages(): OutboxMessage[] {
   });
   sale.refund(later);
   return [
-    ...page.pullEvents().flatMap((e) => pageOutboxMessage(e) ?? []),
-    ...contact.pullEvents().map(contactOutboxMessage),
-    ...sale.pullEvents().map(saleOutboxMessage),
+    ...page.pullEvents().flatMap((e) => pageOutboxEvent(e) ?? []),
+    ...contact.pullEvents().map(contactOutboxEvent),
+    ...sale.pullEvents().map(saleOutboxEvent),
   ];
 }
 

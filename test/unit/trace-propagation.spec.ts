@@ -3,7 +3,7 @@ import { context, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { commandSpan, currentTraceparent, inSpan, markTracingOn, tracingOn } from '../../src/platform/observability/tracing.js';
-import type { PublishedEvent } from '../../src/platform/outbox/outbox.js';
+import type { OutboxEvent } from '../../src/platform/outbox/outbox.js';
 import { publishTraced } from '../../src/platform/outbox/outbox-tracing.js';
 import { attemptSpan } from '../../src/webhooks/infrastructure/attempt-span.js';
 
@@ -17,7 +17,7 @@ describe('trace propagation across the outbox', () => {
   const exporter = new InMemorySpanExporter();
   const processor = new SimpleSpanProcessor({ exporter });
   let sdk: NodeSDK;
-  const event = (traceparent: string | null): PublishedEvent => ({
+  const event = (traceparent: string | null): OutboxEvent => ({
     seq: 1,
     eventId: 'whmsg_1',
     workspaceId: 'ws_1',
@@ -30,7 +30,7 @@ describe('trace propagation across the outbox', () => {
   it('off: the helpers only run the work, and no traceparent is stored', async () => {
     expect(tracingOn()).toBe(false);
     expect(await inSpan('request', {}, async (span) => [span, currentTraceparent()])).toEqual([undefined, null]);
-    let handed: PublishedEvent[] = [];
+    let handed: OutboxEvent[] = [];
     await publishTraced([event(null)], async (rows) => void (handed = rows));
     expect(handed).toEqual([event(null)]);
   });

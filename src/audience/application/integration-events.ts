@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { integrationEvent, newOutboxEvent, type NewOutboxEvent } from '../../platform/outbox/integration-event.js';
 import type { ContactEvent } from '../domain/contact.js';
 import { contactView, ContactView } from './contact.view.js';
 
@@ -43,12 +43,12 @@ export const CONTACT_DELETED = integrationEvent({
 export const AUDIENCE_INTEGRATION_EVENTS = [CONTACT_CREATED, CONTACT_DELETED] as const;
 
 /** The outbox message of a contact's domain event. */
-export function contactOutboxMessage(e: ContactEvent): OutboxMessage<ContactCreatedData | ContactDeletedData> {
+export function contactOutboxEvent(e: ContactEvent): NewOutboxEvent<ContactCreatedData | ContactDeletedData> {
   switch (e.type) {
     case 'ContactCaptured':
-      return outboxMessage(CONTACT_CREATED, e.contact.workspaceId, { contact: contactView(e.contact) }, e.contact.createdAt);
+      return newOutboxEvent(CONTACT_CREATED, e.contact.workspaceId, { contact: contactView(e.contact) }, e.contact.createdAt);
     case 'ContactErased':
-      return outboxMessage(
+      return newOutboxEvent(
         CONTACT_DELETED,
         e.workspaceId,
         { contact: { id: e.contactId, deleted_at: e.deletedAt.toISOString() } },

@@ -5,7 +5,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { Contact } from '../domain/contact.js';
 import { contactFromRow } from '../application/contact.view.js';
-import { contactOutboxMessage } from '../application/integration-events.js';
+import { contactOutboxEvent } from '../application/integration-events.js';
 import { ContactRepository, type AddedContact } from '../application/ports/audience.ports.js';
 import { audience } from './audience.tables.js';
 
@@ -45,7 +45,7 @@ export class SqlContactRepository extends ContactRepository {
     );
     const events = contact.pullEvents();
     if (inserted.length > 0) {
-      await this.outbox.append(events.map(contactOutboxMessage));
+      await this.outbox.append(events.map(contactOutboxEvent));
       return { contact: c, created: true };
     }
     // The insert waited for any other writer of this key, so the row it met is committed and visible now.
@@ -100,6 +100,6 @@ export class SqlContactRepository extends ContactRepository {
         .where('workspace_id', '=', c.workspaceId)
         .where('id', '=', c.id),
     );
-    await this.outbox.append(contact.pullEvents().map(contactOutboxMessage));
+    await this.outbox.append(contact.pullEvents().map(contactOutboxEvent));
   }
 }

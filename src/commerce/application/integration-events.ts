@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { integrationEvent, newOutboxEvent, type NewOutboxEvent } from '../../platform/outbox/integration-event.js';
 import type { SaleEvent } from '../domain/sale.js';
 import { saleView, SaleView } from './sale.views.js';
 
@@ -42,11 +42,11 @@ export const SALE_REFUNDED = integrationEvent({
 export const COMMERCE_INTEGRATION_EVENTS = [SALE_PAID, SALE_REFUNDED] as const;
 
 /** The outbox message of a sale's domain event. */
-export function saleOutboxMessage(e: SaleEvent): OutboxMessage<SaleEventData> {
+export function saleOutboxEvent(e: SaleEvent): NewOutboxEvent<SaleEventData> {
   switch (e.type) {
     case 'SalePaid':
-      return outboxMessage(SALE_PAID, e.sale.workspaceId, { sale: saleView(e.sale) }, e.sale.createdAt);
+      return newOutboxEvent(SALE_PAID, e.sale.workspaceId, { sale: saleView(e.sale) }, e.sale.createdAt);
     case 'SaleRefunded':
-      return outboxMessage(SALE_REFUNDED, e.sale.workspaceId, { sale: saleView(e.sale) }, e.sale.refundedAt!);
+      return newOutboxEvent(SALE_REFUNDED, e.sale.workspaceId, { sale: saleView(e.sale) }, e.sale.refundedAt!);
   }
 }

@@ -4,7 +4,7 @@ import { lockable, type LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
 import { Sale } from '../domain/sale.js';
-import { saleOutboxMessage } from '../application/integration-events.js';
+import { saleOutboxEvent } from '../application/integration-events.js';
 import { SaleRepository } from '../application/ports/sale.repository.js';
 import { commerce, type SaleRow } from './commerce.tables.js';
 
@@ -62,6 +62,6 @@ export class SqlSaleRepository extends SaleRepository {
         })
         .onConflict((oc) => oc.columns(['workspace_id', 'id']).doUpdateSet((eb) => ({ refunded_at: eb.ref('excluded.refunded_at') }))),
     );
-    await this.outbox.append(sale.pullEvents().map(saleOutboxMessage));
+    await this.outbox.append(sale.pullEvents().map(saleOutboxEvent));
   }
 }

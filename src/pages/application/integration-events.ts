@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integrationEvent, outboxMessage, type OutboxMessage } from '../../platform/outbox/integration-event.js';
+import { integrationEvent, newOutboxEvent, type NewOutboxEvent } from '../../platform/outbox/integration-event.js';
 import type { PageEvent } from '../domain/page.events.js';
 
 /**
@@ -26,13 +26,13 @@ export const PAGE_PUBLISHED = integrationEvent({
 export const PAGES_INTEGRATION_EVENTS = [PAGE_PUBLISHED] as const;
 
 /** The outbox message of a page's domain event; null for one that is not published (a slug change, a cancelled schedule). */
-export function pageOutboxMessage(e: PageEvent): OutboxMessage<PagePublishedData> | null {
+export function pageOutboxEvent(e: PageEvent): NewOutboxEvent<PagePublishedData> | null {
   switch (e.type) {
     case 'PageSlugChanged':
     case 'PageScheduleCancelled':
       return null;
     case 'PagePublished':
-      return outboxMessage(
+      return newOutboxEvent(
         PAGE_PUBLISHED,
         e.workspaceId,
         { page: { id: e.pageId, title: e.title, slug: e.slug, published_at: e.publishedAt.toISOString() } },

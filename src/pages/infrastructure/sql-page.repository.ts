@@ -4,7 +4,7 @@ import { notify } from '../../platform/database/notify.js';
 import type { LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import { pageOutboxMessage } from '../application/integration-events.js';
+import { pageOutboxEvent } from '../application/integration-events.js';
 import type { Page, PageState } from '../domain/page.js';
 import { SlugTakenError } from '../domain/page.errors.js';
 import { isReservedSlug, slugCandidate, slugFreeFor } from '../domain/slug.js';
@@ -130,7 +130,7 @@ export class SqlPageRepository extends PageRepository {
           : pages.deleteFrom('page_slugs').where('slug', '=', e.from).where('page_id', '=', e.pageId),
       );
     }
-    await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
+    await this.outbox.append(events.flatMap((e) => pageOutboxEvent(e) ?? []));
     return true;
   }
 

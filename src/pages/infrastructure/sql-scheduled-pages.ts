@@ -4,7 +4,7 @@ import { notify } from '../../platform/database/notify.js';
 import { claimByShardGroup, inShardGroup, isDistributed } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import { Outbox } from '../../platform/outbox/outbox.js';
-import { pageOutboxMessage } from '../application/integration-events.js';
+import { pageOutboxEvent } from '../application/integration-events.js';
 import { ScheduledPages } from '../application/ports/page.ports.js';
 import type { Page } from '../domain/page.js';
 import { claimedPages, dueScheduleWorkspaces, slugsHeldBy, updateReturningBefore } from './page.statements.js';
@@ -41,7 +41,7 @@ export class SqlScheduledPages extends ScheduledPages {
     // Each page's live page changed (a publish): its slug, and every slug that redirects to it, shows something else.
     const held = (await this.db.all(slugsHeldBy({ pageIds: changes.map((c) => c.page.snapshot().id) }))).map((r) => r.slug);
     await notify(this.db, LIVE_PAGES_CHANNEL, [...changes.map((c) => c.page.snapshot().slug), ...held]);
-    await this.outbox.append(events.flatMap((e) => pageOutboxMessage(e) ?? []));
+    await this.outbox.append(events.flatMap((e) => pageOutboxEvent(e) ?? []));
     return true;
   }
 

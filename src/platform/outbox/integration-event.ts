@@ -27,7 +27,7 @@ export const integrationEvent = <Type extends string, Data extends z.ZodType>(
 export const EVENT_COMPONENTS = z.registry<{ id: string; api?: true }>();
 
 /** An integration event on its way out: `type` is the public event type, `data` its envelope's `data`. */
-export interface OutboxMessage<Data = unknown> {
+export interface NewOutboxEvent<Data = unknown> {
   type: string;
   workspaceId: string;
   data: Data;
@@ -35,9 +35,9 @@ export interface OutboxMessage<Data = unknown> {
 }
 
 /** The outbox message of `event`: one of its contract's occurrences (keeps the type and the data's shape together). */
-export const outboxMessage = <Type extends string, Data extends z.ZodType>(
+export const newOutboxEvent = <Type extends string, Data extends z.ZodType>(
   event: IntegrationEvent<Type, Data>,
   workspaceId: string,
   data: z.infer<Data>,
   occurredAt: Date,
-): OutboxMessage<z.infer<Data>> => ({ type: event.type, workspaceId, data, occurredAt });
+): NewOutboxEvent<z.infer<Data>> => ({ type: event.type, workspaceId, data, occurredAt });

@@ -9,7 +9,7 @@ import { DatabaseOutage } from '../observability/database-outage.js';
 import { purgeInBatches } from '../workers/batched-delete.js';
 import { PollingLoop } from '../workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../workers/worker-host.js';
-import { OUTBOX_CHANNEL, type PublishedEvent } from './outbox.js';
+import { OUTBOX_CHANNEL, type OutboxEvent } from './outbox.js';
 import { backOff, dueWorkspaces, keysOf, leaseDue, markPublished, release, type ClaimedRow } from './outbox-relay.statements.js';
 import { publishTraced } from './outbox-tracing.js';
 
@@ -21,8 +21,8 @@ import { publishTraced } from './outbox-tracing.js';
  * follow the commit; it settles false when the batch fails at any step.
  */
 export interface OutboxSubscriber<P = unknown> {
-  prepare?(rows: PublishedEvent[], committed: Promise<boolean>): Promise<P>;
-  handle(rows: PublishedEvent[], prepared?: P, committed?: Promise<boolean>): Promise<void>;
+  prepare?(rows: OutboxEvent[], committed: Promise<boolean>): Promise<P>;
+  handle(rows: OutboxEvent[], prepared?: P, committed?: Promise<boolean>): Promise<void>;
 }
 
 /** A promise settled by hand: whether a transaction committed. */
@@ -207,7 +207,7 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** Each subscriber's `prepare` (outside any transaction), then every `handle` and the mark in one transaction. */
   private async publish(rows: ClaimedRow[], beforeWrite: () => Promise<void>): Promise<void> {
-    const messages: PublishedEvent[] = rows.map((r) => ({
+    const messages: OutboxEvent[] = rows.map((r) => ({
       seq: Number(r.seq),
       eventId: r.event_id,
       workspaceId: r.workspace_id,
@@ -219,7 +219,7 @@ export class OutboxRelay implements BackgroundWorker {
     return publishTraced(messages, (traced) => this.publishAll(rows, traced, beforeWrite));
   }
 
-  private async publishAll(rows: ClaimedRow[], messages: PublishedEvent[], beforeWrite: () => Promise<void>): Promise<void> {
+  private async publishAll(rows: ClaimedRow[], messages: OutboxEvent[], beforeWrite: () => Promise<void>): Promise<void> {
     const commit = commitSignal();
     try {
       const preparations: unknown[] = [];

@@ -1,6 +1,6 @@
 import { ROOT_CONTEXT, type Link, type Span } from '@opentelemetry/api';
 import { contextOf, endSpan, inSpan, linkTo, SpanKind, startSpan, traceparentOf, tracingOn } from '../observability/tracing.js';
-import type { PublishedEvent } from './outbox.js';
+import type { OutboxEvent } from './outbox.js';
 
 /**
  * The relay's spans (docs/adr/0054). A batch gets a span of its own, in a trace of its own (a batch mixes rows of
@@ -8,7 +8,7 @@ import type { PublishedEvent } from './outbox.js';
  * `outbox publish` span whose parent is that change's span, so the change's trace goes on through the relay; the
  * row's `traceparent` handed to the subscribers becomes this span's, so webhook attempts are its children.
  */
-export async function publishTraced(messages: PublishedEvent[], publish: (messages: PublishedEvent[]) => Promise<void>): Promise<void> {
+export async function publishTraced(messages: OutboxEvent[], publish: (messages: OutboxEvent[]) => Promise<void>): Promise<void> {
   if (!tracingOn()) return publish(messages);
   const links = messages.map((m) => linkTo(m.traceparent)).filter((l): l is Link => l !== undefined);
   return inSpan('outbox relay batch', { parent: ROOT_CONTEXT, links, attributes: { 'outbox.batch.size': messages.length } }, async () => {

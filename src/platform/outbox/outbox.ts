@@ -5,10 +5,10 @@ import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { Sql } from '../database/sql.js';
 import { currentTraceparent } from '../observability/tracing.js';
 import { IdGenerator } from '../time/ids.js';
-import type { OutboxMessage } from './integration-event.js';
+import type { NewOutboxEvent } from './integration-event.js';
 import { outbox } from './outbox.table.js';
 
-export type { OutboxMessage };
+export type { NewOutboxEvent };
 
 /**
  * Any number of rows in one statement of one text (one prepared statement), the columns bound as arrays; rows take
@@ -52,7 +52,7 @@ const appendRows = prepared(
 export const OUTBOX_CHANNEL = 'outbox';
 
 /** An outbox event as the relay hands it to its subscribers, in publication order. */
-export interface PublishedEvent {
+export interface OutboxEvent {
   seq: number;
   eventId: string;
   workspaceId: string;
@@ -76,7 +76,7 @@ export class Outbox {
   ) {}
 
   /** Writes `messages` in one statement (one row each, in order, whatever their number); returns their event ids. */
-  async append(messages: OutboxMessage[]): Promise<string[]> {
+  async append(messages: NewOutboxEvent[]): Promise<string[]> {
     if (!this.db.inTransaction()) throw new Error('Outbox.append must run inside the transaction of the state change');
     if (messages.length === 0) return [];
     const eventIds = messages.map(() => this.ids.next('whmsg'));

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxSubscriber } from '../../platform/outbox/outbox-relay.js';
-import type { PublishedEvent } from '../../platform/outbox/outbox.js';
+import type { OutboxEvent } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
 import type { CreateDelivery } from '../domain/delivery/index.js';
 import type { Endpoint } from '../domain/endpoint.js';
-import { FirstAttempts, type SentBatch } from './commands/dispatch-due-deliveries/first-attempts.js';
-import { DeliveryLog } from './delivery-log.js';
-import { EndpointRepository, MessageStore, type Envelope } from './ports/webhook.ports.js';
+import { FirstAttempts, type SentBatch } from './delivery/first-attempts.js';
+import { DeliveryLog } from './delivery/delivery-log.js';
+import { EndpointRepository, EnvelopeStore, type Envelope, type NewEnvelope } from './ports/webhook.ports.js';
 import { envelopeBody } from './webhook.views.js';
 import { isSubscribable } from './webhook-events.js';
 
@@ -26,7 +26,7 @@ import { isSubscribable } from './webhook-events.js';
  */
 interface Planned {
   creates: CreateDelivery[];
-  messages: { eventId: string; workspaceId: string; type: string; body: string; createdAt: Date; traceparent: string | null }[];
+  envelopes: (NewEnvelope & { traceparent: string | null })[];
   endpoints: Map<string, Endpoint>;
   bodies: Map<string, Envelope>;
 }
@@ -40,7 +40,7 @@ interface FannedOut extends Planned {
 export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
   constructor(
     private readonly endpoints: EndpointRepository,
-    private readonly messages: MessageStore,
+    private readonly envelopes: EnvelopeStore,
     private readonly log: DeliveryLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -51,7 +51,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
    * Outside any transaction, once the relay leased the rows: reads the endpoints, decides the deliveries and
    * their envelopes, and sends the first attempts of the batch's fair share (FirstAttempts.send).
    */
-  async prepare(rows: PublishedEvent[], committed: Promise<boolean>): Promise<FannedOut | undefined> {
+  async prepare(rows: OutboxEvent[], committed: Promise<boolean>): Promise<FannedOut | undefined> {
     const planned = await this.plan(rows);
     if (!planned) return undefined;
     if (planned.creates.length === 0) return planned;
@@ -64,22 +64,22 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
    * that redacted a row since (docs/adr/0044) leaves its redacted payload stored (a first attempt already sent
    * carried the old one, and `contact.deleted` follows it).
    */
-  async handle(rows: PublishedEvent[], prepared?: FannedOut): Promise<void> {
+  async handle(rows: OutboxEvent[], prepared?: FannedOut): Promise<void> {
     const planned = prepared ?? (await this.plan(rows));
     if (!planned) return;
     const current = new Map(rows.map((row) => [row.eventId, row]));
-    await this.messages.saveMany(
-      planned.messages.map((m) => {
+    await this.envelopes.saveMany(
+      planned.envelopes.map((m) => {
         const row = current.get(m.eventId);
         return row ? { ...m, body: envelopeBody(row.eventId, row.type, row.createdAt, row.data) } : m;
       }),
     );
     if (prepared?.sent) await this.firstAttempts.write(prepared.sent);
-    else if (planned.creates.length > 0) await this.log.createMany(planned.creates);
+    else if (planned.creates.length > 0) await this.log.createMany(planned.creates.map((c) => this.log.start(c)));
   }
 
   /** The envelopes of a batch (one per subscribable event) and its deliveries (one per subscribed endpoint and event). */
-  private async plan(rows: PublishedEvent[]): Promise<Planned | undefined> {
+  private async plan(rows: OutboxEvent[]): Promise<Planned | undefined> {
     const events = rows.filter((row) => isSubscribable(row.type));
     if (events.length === 0) return undefined;
     const byWorkspace = new Map<string, Endpoint[]>();
@@ -89,11 +89,11 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
       byWorkspace.set(endpoint.workspaceId, list);
     }
     const now = this.clock.now();
-    const envelopes = new Map<string, PublishedEvent>();
+    const byEventId = new Map<string, OutboxEvent>();
     const seen = new Set<string>();
     const creates: CreateDelivery[] = [];
     for (const row of events) {
-      envelopes.set(row.eventId, row);
+      byEventId.set(row.eventId, row);
       const subscribed = (byWorkspace.get(row.workspaceId) ?? []).filter((e) => e.subscribesTo(row.type));
       for (const endpoint of subscribed) {
         const pair = `${endpoint.id} ${row.eventId}`;
@@ -111,7 +111,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
         });
       }
     }
-    const messages = [...envelopes.values()].map((row) => ({
+    const envelopes = [...byEventId.values()].map((row) => ({
       eventId: row.eventId,
       workspaceId: row.workspaceId,
       type: row.type,
@@ -120,7 +120,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
       traceparent: row.traceparent ?? null,
     }));
     const endpoints = new Map([...byWorkspace.values()].flat().map((e) => [e.id, e]));
-    const bodies = new Map(messages.map((m) => [m.eventId, { body: m.body, traceparent: m.traceparent }]));
-    return { creates, messages, endpoints, bodies };
+    const bodies = new Map(envelopes.map((m) => [m.eventId, { body: m.body, traceparent: m.traceparent }]));
+    return { creates, envelopes, endpoints, bodies };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PersonalDataErasure, PersonalDataHolder } from '../../platform/erasure/personal-data.js';
-import { DeliveryLog } from './delivery-log.js';
-import { DeliveryStore, MessageStore } from './ports/webhook.ports.js';
+import { DeliveryLog } from './delivery/delivery-log.js';
+import { DeliveryStore, EnvelopeStore } from './ports/webhook.ports.js';
 
 /** Envelopes an erasure reads (and locks) per statement. */
 export const ERASURE_BATCH = 500;
@@ -22,7 +22,7 @@ export class WebhookPayloadRedaction implements PersonalDataHolder {
   readonly name = 'webhook_messages';
 
   constructor(
-    private readonly messages: MessageStore,
+    private readonly envelopes: EnvelopeStore,
     private readonly deliveries: DeliveryStore,
     private readonly log: DeliveryLog,
   ) {}
@@ -31,13 +31,13 @@ export class WebhookPayloadRedaction implements PersonalDataHolder {
     // In batches: at most ERASURE_BATCH bodies in memory at once, however many envelopes the workspace keeps.
     const events: string[] = [];
     for (let after: string | null = null; ;) {
-      const batch = await this.messages.carrying(erasure.workspaceId, erasure.since, erasure.needles, after, ERASURE_BATCH);
+      const batch = await this.envelopes.carrying(erasure.workspaceId, erasure.since, erasure.needles, after, ERASURE_BATCH);
       const rewritten = new Map<string, string>();
       for (const { eventId, body } of batch) {
         const redacted = erasure.redact(JSON.parse(body));
         if (redacted !== undefined) rewritten.set(eventId, JSON.stringify(redacted));
       }
-      await this.messages.rewrite(erasure.workspaceId, rewritten);
+      await this.envelopes.rewrite(erasure.workspaceId, rewritten);
       events.push(...rewritten.keys());
       if (batch.length < ERASURE_BATCH) break;
       after = batch.at(-1)!.eventId;

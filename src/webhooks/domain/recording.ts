@@ -1,11 +1,11 @@
 import {
-  decide,
-  fold,
+  decideAndFold,
   type DeliveryEvent,
   type DeliveryState,
   type HoldForDisabledEndpoint,
   type RecordAttempt,
   type RetryPolicy,
+  type Step,
 } from './delivery/index.js';
 import type { Endpoint, EndpointAutoDisabled } from './endpoint.js';
 
@@ -99,15 +99,15 @@ export function planRecording(
       skipped.push({ deliveryId: o.deliveryId, reason: 'endpoint_active' });
       continue;
     }
-    let events: DeliveryEvent[];
+    let step: Step;
     try {
-      events = decide(o.command, state, policy);
+      step = decideAndFold(o.command, state, policy);
     } catch (err) {
       skipped.push({ deliveryId: o.deliveryId, reason: 'rejected', detail: (err as Error).message });
       continue;
     }
+    const { events, state: next } = step;
     if (events.length === 0) continue;
-    const next = fold(events, state)!;
     current.set(o.deliveryId, next);
     // A second outcome for this delivery (claimed again after its lease ran out) now finds it moved.
     appends.set(o.deliveryId, { deliveryId: o.deliveryId, expectedVersion: state.version, events, state: next });

@@ -3,7 +3,7 @@ import { PgListener } from '../../platform/database/pg-listener.js';
 import { Sql } from '../../platform/database/sql.js';
 import { DatabaseOutage } from '../../platform/observability/database-outage.js';
 import { EventSignals, type EventSubscriber } from '../application/ports/event-stream.ports.js';
-import { EVENTS_CHANNEL } from './sql-message.store.js';
+import { EVENTS_CHANNEL } from './sql-envelope.store.js';
 
 /**
  * EventSignals on PostgreSQL: one LISTEN on EVENTS_CHANNEL per process (the relay's transaction notifies each

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
-import { ALL, isDistributed, shardGroupsOf } from '../../platform/database/shard-groups.js';
+import { ALL, claimByShardGroup, isDistributed } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
 import type { DeliveryState } from '../domain/delivery/index.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
@@ -177,16 +177,13 @@ export class SqlDeliveryQueue extends DeliveryQueue {
     if (c.take.size === 0) return [];
     const endpoints = [...c.take.keys()];
     // One statement per shard group of the endpoints' workspaces: all of them on one PostgreSQL (docs/adr/0053).
-    const groups = await shardGroupsOf(
+    const rows = await claimByShardGroup<ClaimedRow>(
       this.db,
-      endpoints.map((endpointId) => c.workspaceOf.get(endpointId)!),
-    );
-    const rows: ClaimedRow[] = [];
-    for (const group of groups) {
-      const mine = group === ALL ? endpoints : endpoints.filter((e) => group.includes(c.workspaceOf.get(e)!));
-      const workspaces = mine.map((endpointId) => c.workspaceOf.get(endpointId)!);
-      rows.push(
-        ...(await this.db.all(
+      async () => endpoints.map((endpointId) => c.workspaceOf.get(endpointId)!),
+      (group) => {
+        const mine = group === ALL ? endpoints : endpoints.filter((e) => group.includes(c.workspaceOf.get(e)!));
+        const workspaces = mine.map((endpointId) => c.workspaceOf.get(endpointId)!);
+        return this.db.all(
           claimStatement({
             leaseToken: randomUUID(),
             now: c.now,
@@ -196,9 +193,10 @@ export class SqlDeliveryQueue extends DeliveryQueue {
             endpoints: mine,
             counts: mine.map((e) => c.take.get(e)!),
           }),
-        )),
-      );
-    }
+        );
+      },
+      () => false,
+    );
     return rows.map((r) => ({
       deliveryId: r.id,
       endpointId: r.endpoint_id,

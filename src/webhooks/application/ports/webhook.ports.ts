@@ -146,7 +146,7 @@ export const EVENT_LIST_DAYS = 30;
  * The event envelopes: the exact body every attempt signs and sends, one per subscribable event, which
  * `GET /v1/events` lists for EVENT_LIST_DAYS.
  */
-export abstract class MessageStore {
+export abstract class EnvelopeStore {
   /** Saves the envelopes (once per event id) and notifies the events channel once per workspace of the batch. */
   abstract saveMany(messages: readonly NewEnvelope[]): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   decide,
+  decideAndFold,
   DEFAULT_RETRY_POLICY,
   evolve,
   fold,
@@ -502,6 +503,17 @@ describe('Delivery: evolve and fold', () => {
     const copy = structuredClone(s);
     evolve(s, { type: 'AttemptFailed', number: 1, statusCode: 500, error: 'HTTP 500', durationMs: 1, at: t0, nextAttemptAt: at(30 * S) });
     expect(s).toEqual(copy);
+  });
+
+  it('decideAndFold is one step: the decided events and the state they lead to, from nothing or from a stream', () => {
+    const started = decideAndFold(create(), null, DEFAULT_RETRY_POLICY);
+    expect(started.events).toEqual([created()]);
+    expect(started.state).toEqual(fold([created()]));
+    const next = decideAndFold(http(200, at(S)), started.state, DEFAULT_RETRY_POLICY);
+    expect(next.events.map((e) => e.type)).toEqual(['AttemptSucceeded']);
+    expect(next.state).toMatchObject({ version: 2, status: 'SUCCEEDED' });
+    expect(started.state.version).toBe(1); // the given state is not moved
+    expect(() => decideAndFold(http(200, t0), null, DEFAULT_RETRY_POLICY)).toThrow();
   });
 
   it('refuses a corrupt stream', () => {

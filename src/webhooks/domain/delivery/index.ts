@@ -22,3 +22,4 @@ export * from './commands.js';
 export * from './retry-policy.js';
 export * from './decide.js';
 export * from './evolve.js';
+export * from './step.js';

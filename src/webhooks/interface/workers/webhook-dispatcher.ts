@@ -8,9 +8,9 @@ import { DatabaseOutage } from '../../../platform/observability/database-outage.
 import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
-import { DeliveryRecorder } from '../../application/commands/dispatch-due-deliveries/delivery-recorder.js';
+import { DeliveryRecorder } from '../../application/delivery/delivery-recorder.js';
 import { DispatchDueDeliveriesCommand } from '../../application/commands/dispatch-due-deliveries/dispatch-due-deliveries.command.js';
-import { InFlightDeliveries } from '../../application/commands/dispatch-due-deliveries/in-flight-deliveries.js';
+import { InFlightDeliveries } from '../../application/delivery/in-flight-deliveries.js';
 import { DELIVERIES_CHANNEL } from '../../application/ports/dispatch.ports.js';
 
 const POLL_MS = 1_000;

@@ -7,11 +7,11 @@ import { Clock } from '../../../../platform/time/clock.js';
 import type { Endpoint } from '../../../domain/endpoint.js';
 import { shareClaim } from '../../../domain/fair-share.js';
 import { BatchTransactions, DeliveryQueue, type ClaimedDelivery } from '../../ports/dispatch.ports.js';
-import { EndpointRepository, MessageStore, WebhookTransport, type Envelope, type PreparedTarget } from '../../ports/webhook.ports.js';
-import { DeliveryRecorder } from './delivery-recorder.js';
+import { attemptDelivery, prepareTargets, type PreparedBatch } from '../../delivery/attempt-delivery.js';
+import { DeliveryRecorder } from '../../delivery/delivery-recorder.js';
+import { InFlightDeliveries, type Slots } from '../../delivery/in-flight-deliveries.js';
+import { EndpointRepository, EnvelopeStore, WebhookTransport, type Envelope } from '../../ports/webhook.ports.js';
 import { DispatchDueDeliveriesCommand, type DispatchResult } from './dispatch-due-deliveries.command.js';
-import { InFlightDeliveries } from './in-flight-deliveries.js';
-import { prepareTargets, recordAttempt } from './targets.js';
 
 /** A claimed batch with its endpoints and envelopes; when nothing was claimed, when something next falls due. */
 interface Batch {
@@ -23,47 +23,23 @@ interface Batch {
   held: boolean;
 }
 
-/** Frees a delivery's attempt slot (its answer came) and, once recorded, its place in the process. */
-interface Slots {
-  attempted: (c: ClaimedDelivery) => void;
-  release: (c: ClaimedDelivery) => void;
-}
-
-/** What a batch needs to send: also each endpoint's checked target, ready to sign with its secrets. */
-interface Prepared extends Batch {
-  targets: Map<string, PreparedTarget | Error>;
-  /** the batch's one attempt deadline (WEBHOOK_ATTEMPT_TIMEOUT_MS from the send) */
-  deadline: AbortSignal;
-}
-
 /**
- * Sends due deliveries, sharing the process's capacity fairly (docs/adr/0035). A claim runs in one short
- * transaction (`BatchTransactions`): one statement finds the endpoints with due work (a loose index scan, one
- * step per endpoint), the pure `shareClaim` deals the free capacity out round-robin across workspaces, then
- * their endpoints, within the in-flight bounds (an endpoint in the slow lane gets a small cap), and one statement
- * leases each endpoint's share (`FOR UPDATE SKIP LOCKED`, a lease of WEBHOOK_LEASE_SECONDS) and returns each
- * delivery's state at its version. Then one statement reads the batch's endpoints and one its envelopes.
- *
- * Each endpoint's signing secrets are then decrypted, and its URL resolved and checked by the SSRF guard, once
- * per batch; every delivery is sent concurrently, outside any transaction, under one deadline for the batch.
- * Each outcome goes to the DeliveryRecorder as soon as it arrives, which decides it from the claimed state and
- * records outcomes in groups; the append expects the claimed version, so a delivery that moved meanwhile (a
- * resend, or another dispatcher after our lease ran out) keeps its state.
- *
- * A dispatcher that dies mid-batch leaves leases that expire; the rows are claimed again and sent again:
- * delivery is at-least-once, and receivers de-duplicate on webhook-id.
+ * Sends due deliveries, sharing the process's capacity fairly (docs/adr/0035): claims a fair share in one short
+ * transaction (`shareClaim`; leases of WEBHOOK_LEASE_SECONDS), sends each with `attemptDelivery` outside any
+ * transaction under one deadline, and hands each outcome to the DeliveryRecorder. A dispatcher that dies mid-batch
+ * leaves leases that run out: its deliveries are sent again (at-least-once; receivers de-duplicate on webhook-id).
  */
 @CommandHandler(DispatchDueDeliveriesCommand)
 @OwnTransactions('claims in one transaction, sends outside any, records in group commits')
 export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDueDeliveriesCommand, DispatchResult> {
-  private readonly logger = new Logger('WebhookDispatcher');
+  private readonly logger = new Logger('DispatchDueDeliveries');
   private turn = 0;
 
   constructor(
     private readonly queue: DeliveryQueue,
     private readonly transactions: BatchTransactions,
     private readonly endpoints: EndpointRepository,
-    private readonly messages: MessageStore,
+    private readonly envelopes: EnvelopeStore,
     private readonly recorder: DeliveryRecorder,
     private readonly transport: WebhookTransport,
     private readonly inFlight: InFlightDeliveries,
@@ -105,7 +81,7 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
       return {
         claimed,
         endpoints,
-        bodies: await this.messages.bodies(sending.map((c) => ({ workspaceId: c.workspaceId, id: c.eventId }))),
+        bodies: await this.envelopes.bodies(sending.map((c) => ({ workspaceId: c.workspaceId, id: c.eventId }))),
         nextDue: null,
         held,
       };
@@ -115,38 +91,28 @@ export class DispatchDueDeliveriesHandler implements ICommandHandler<DispatchDue
   private async runBatch(batch: Batch, slots: Slots): Promise<void> {
     const deadline = AbortSignal.timeout(this.config.webhookDispatch.attemptTimeoutMs);
     const active = [...batch.endpoints.values()].filter((e) => e.isActive());
-    const prepared = { ...batch, targets: await prepareTargets(this.transport, this.endpoints, active, this.clock.now()), deadline };
-    await Promise.all(batch.claimed.map((c) => this.deliver(c, prepared, slots).finally(() => slots.release(c))));
+    const targets = await prepareTargets(this.transport, this.endpoints, active, this.clock.now());
+    const prepared: PreparedBatch = { targets, bodies: batch.bodies, deadline };
+    await Promise.all(batch.claimed.map((c) => this.deliver(c, batch, prepared, slots).finally(() => slots.release(c))));
   }
 
-  private async deliver(c: ClaimedDelivery, p: Prepared, slots: Slots): Promise<void> {
+  private async deliver(c: ClaimedDelivery, batch: Batch, prepared: PreparedBatch, slots: Slots): Promise<void> {
     try {
-      const endpoint = p.endpoints.get(c.endpointId);
+      const endpoint = batch.endpoints.get(c.endpointId);
       if (!endpoint) return; // deleted: its deliveries went with it
-      const claim = {
-        deliveryId: c.deliveryId,
-        workspaceId: c.workspaceId,
-        endpointId: c.endpointId,
-        claimedVersion: c.version,
-        claimed: c.state,
-      };
-      if (!endpoint.isActive()) {
-        await this.recorder.record({ ...claim, command: { type: 'HoldForDisabledEndpoint', now: this.clock.now() } });
-        return;
-      }
-      const target = p.targets.get(endpoint.id);
-      if (!target) throw new Error(`endpoint ${endpoint.id} was not prepared`);
-      if (target instanceof Error) throw target;
-      const envelope = p.bodies.get(c.eventId);
-      if (envelope === undefined) throw new Error(`envelope ${c.eventId} is missing`);
-      const message = { id: c.eventId, body: envelope.body, traceparent: envelope.traceparent };
-      const outcome = await target.send(message, this.clock.now(), p.deadline);
-      this.inFlight.slowLane.record(c.endpointId, outcome.timedOut === true);
-      slots.attempted(c); // the endpoint's slot is free while the outcome is recorded
-      await this.recorder.record({
-        ...claim,
-        command: recordAttempt(outcome, this.clock.now()),
-      });
+      const command = endpoint.isActive()
+        ? await attemptDelivery(c, prepared, { inFlight: this.inFlight, slots, clock: this.clock })
+        : { type: 'HoldForDisabledEndpoint' as const, now: this.clock.now() };
+      await this.recorder.record([
+        {
+          deliveryId: c.deliveryId,
+          workspaceId: c.workspaceId,
+          endpointId: c.endpointId,
+          claimedVersion: c.version,
+          claimed: c.state,
+          command,
+        },
+      ]);
     } catch (err) {
       // The lease runs out and the delivery is claimed again.
       this.logger.error({ err, delivery_id: c.deliveryId }, 'Delivery attempt could not be made');

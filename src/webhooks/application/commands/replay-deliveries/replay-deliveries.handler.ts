@@ -3,7 +3,7 @@ import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { checkReplaySince } from '../../../domain/delivery/index.js';
-import { DeliveryLog } from '../../delivery-log.js';
+import { DeliveryLog } from '../../delivery/delivery-log.js';
 import { DeliveryStore, EndpointRepository } from '../../ports/webhook.ports.js';
 import { ReplayDeliveriesCommand } from './replay-deliveries.command.js';
 

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CursorCodec, toPage, type Page } from '../../../../platform/pagination/cursor.js';
-import { MessageStore } from '../../ports/webhook.ports.js';
+import { EnvelopeStore } from '../../ports/webhook.ports.js';
 import { eventView, type EventView } from '../event.view.js';
 import { ListEventsQuery } from './list-events.query.js';
 
@@ -12,7 +12,7 @@ import { ListEventsQuery } from './list-events.query.js';
 @QueryHandler(ListEventsQuery)
 export class ListEventsHandler implements IQueryHandler<ListEventsQuery> {
   constructor(
-    private readonly messages: MessageStore,
+    private readonly envelopes: EnvelopeStore,
     private readonly cursors: CursorCodec,
   ) {}
 
@@ -23,7 +23,7 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery> {
       q.createdBefore?.toISOString() ?? '',
     ].join('|');
     const after = q.after ? this.cursors.decode(q.after, 'events', q.workspaceId, filter) : undefined;
-    const rows = await this.messages.listEvents(q.workspaceId, {
+    const rows = await this.envelopes.listEvents(q.workspaceId, {
       types: q.types,
       createdAfter: q.createdAfter,
       createdBefore: q.createdBefore,

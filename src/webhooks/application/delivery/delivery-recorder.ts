@@ -1,11 +1,11 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { DatabaseOutage } from '../../../../platform/observability/database-outage.js';
-import { Clock } from '../../../../platform/time/clock.js';
-import type { DeliveryState } from '../../../domain/delivery/index.js';
-import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../../domain/recording.js';
-import { DeliveryLog } from '../../delivery-log.js';
-import { BatchTransactions } from '../../ports/dispatch.ports.js';
-import { DeliveryStore, EndpointRepository, OwnerNotifier, type WorkspaceKey } from '../../ports/webhook.ports.js';
+import { DatabaseOutage } from '../../../platform/observability/database-outage.js';
+import { Clock } from '../../../platform/time/clock.js';
+import type { DeliveryState } from '../../domain/delivery/index.js';
+import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../domain/recording.js';
+import { DeliveryLog } from './delivery-log.js';
+import { BatchTransactions } from '../ports/dispatch.ports.js';
+import { DeliveryStore, EndpointRepository, OwnerNotifier, type WorkspaceKey } from '../ports/webhook.ports.js';
 
 /** At most this many outcomes are recorded in one transaction. */
 export const MAX_GROUP = 500;
@@ -29,19 +29,21 @@ class SnapshotMovedError extends Error {
 type Detailed = Omit<RecordingSummary, 'skipped'> & { skipped: RecordingPlan['skipped'] };
 
 interface Queued {
-  outcome: ClaimedOutcome;
-  done: () => void;
+  outcomes: readonly ClaimedOutcome[];
+  done: (summary: RecordingSummary) => void;
 }
 
+const nothing = (): RecordingSummary => ({ recorded: [], skipped: [], failed: [] });
+
 /**
- * Records the dispatcher's outcomes by group commit: what queued while one transaction was written goes into the
+ * Records the outcomes of attempts by group commit: what queued while one transaction was written goes into the
  * next, at a fixed number of statements. Endpoints are locked before deliveries, in id order, as DELETE endpoint
  * does, so the two cannot deadlock. A group that fails is recorded one by one; what still fails is logged and its
  * lease runs out (sent again: at-least-once).
  */
 @Injectable()
 export class DeliveryRecorder {
-  private readonly logger = new Logger('WebhookDispatcher');
+  private readonly logger = new Logger(DeliveryRecorder.name);
   private queue: Queued[] = [];
   private draining: Promise<void> | null = null;
 
@@ -55,10 +57,14 @@ export class DeliveryRecorder {
     @Optional() private readonly outage?: DatabaseOutage,
   ) {}
 
-  /** Queues one outcome for the next group; resolves once it is recorded, skipped, or given up on (logged). */
-  record(outcome: ClaimedOutcome): Promise<void> {
-    return new Promise<void>((done) => {
-      this.queue.push({ outcome, done });
+  /**
+   * Queues outcomes, in this order, for the next group (together, up to MAX_GROUP); resolves with what became of
+   * them once they are recorded, skipped, or given up on (logged). Never rejects.
+   */
+  record(outcomes: readonly ClaimedOutcome[]): Promise<RecordingSummary> {
+    if (outcomes.length === 0) return Promise.resolve(nothing());
+    return new Promise<RecordingSummary>((done) => {
+      this.queue.push({ outcomes, done });
       this.draining ??= this.drain();
     });
   }
@@ -71,11 +77,12 @@ export class DeliveryRecorder {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        const group = this.queue.splice(0, MAX_GROUP);
+        const group = this.nextGroup();
+        let summary = nothing();
         try {
-          await this.recordMany(group.map((q) => q.outcome));
+          summary = await this.recordGroup(group.flatMap((q) => q.outcomes));
         } finally {
-          for (const q of group) q.done();
+          for (const q of group) q.done(part(summary, q.outcomes));
         }
       }
     } finally {
@@ -83,12 +90,16 @@ export class DeliveryRecorder {
     }
   }
 
-  /**
-   * Records `outcomes` (in this order) in one transaction, or one by one if that fails. Never throws: what
-   * could not be recorded is logged and listed as failed.
-   */
-  async recordMany(outcomes: readonly ClaimedOutcome[]): Promise<RecordingSummary> {
-    if (outcomes.length === 0) return { recorded: [], skipped: [], failed: [] };
+  /** The queued calls that fit in one group of MAX_GROUP outcomes (at least one call, however large). */
+  private nextGroup(): Queued[] {
+    let n = this.queue[0]!.outcomes.length;
+    let calls = 1;
+    while (calls < this.queue.length && n + this.queue[calls]!.outcomes.length <= MAX_GROUP) n += this.queue[calls++]!.outcomes.length;
+    return this.queue.splice(0, calls);
+  }
+
+  /** Records `outcomes` (in this order) in one transaction, or one by one if that fails. Never throws. */
+  private async recordGroup(outcomes: readonly ClaimedOutcome[]): Promise<RecordingSummary> {
     let summary: Detailed;
     try {
       try {
@@ -101,15 +112,15 @@ export class DeliveryRecorder {
     } catch (err) {
       // The database is unavailable: the outage is logged once (docs/adr/0060), and one by one would fail alike. The
       // leases run out and the deliveries are sent again once it is back (at-least-once).
-      if (this.outage?.failed('webhook recorder', err)) return { recorded: [], skipped: [], failed: outcomes.map((o) => o.deliveryId) };
+      if (this.outage?.failed('webhook recorder', err)) return { ...nothing(), failed: outcomes.map((o) => o.deliveryId) };
       if (outcomes.length === 1) {
         this.logger.error({ err, delivery_id: outcomes[0]!.deliveryId }, 'Delivery attempt could not be recorded');
-        return { recorded: [], skipped: [], failed: [outcomes[0]!.deliveryId] };
+        return { ...nothing(), failed: [outcomes[0]!.deliveryId] };
       }
       this.logger.warn({ err, outcomes: outcomes.length }, 'Recording a group of delivery outcomes failed; recording them one by one');
-      const each: RecordingSummary = { recorded: [], skipped: [], failed: [] };
+      const each = nothing();
       for (const outcome of outcomes) {
-        const one = await this.recordMany([outcome]);
+        const one = await this.recordGroup([outcome]);
         each.recorded.push(...one.recorded);
         each.skipped.push(...one.skipped);
         each.failed.push(...one.failed);
@@ -143,16 +154,26 @@ export class DeliveryRecorder {
       }
       for (const [id, l] of await this.store.loadMany(unknown, { lock: true })) streams.set(id, l.state);
       const plan = planRecording(outcomes, streams, endpoints, this.log.policy, this.clock.now());
-      const written = await this.store.appendMany(plan.appends);
-      const expected = plan.appends.filter((a) => a.events.length > 0);
-      if (expected.some((a) => !written.has(a.deliveryId))) {
+      const moved = await this.log.append(plan.appends);
+      if (moved.length > 0) {
         // Snapshots: one moved since its claim. Locked streams: the rows changed under the lock (never expected).
         if (mode === 'snapshot') throw new SnapshotMovedError();
         throw new Error('a delivery stream moved while it was locked');
       }
+      const expected = plan.appends.filter((a) => a.events.length > 0);
       await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);
       for (const disabled of plan.disabled) await this.notifier.endpointDisabled(disabled);
       return { recorded: expected.map((a) => a.deliveryId), skipped: plan.skipped, failed: [] };
     });
   }
+}
+
+/** The part of a group's summary that concerns these outcomes. */
+function part(summary: RecordingSummary, outcomes: readonly ClaimedOutcome[]): RecordingSummary {
+  const ids = new Set(outcomes.map((o) => o.deliveryId));
+  return {
+    recorded: summary.recorded.filter((id) => ids.has(id)),
+    skipped: summary.skipped.filter((s) => ids.has(s.deliveryId)),
+    failed: summary.failed.filter((id) => ids.has(id)),
+  };
 }

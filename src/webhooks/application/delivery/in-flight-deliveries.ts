@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../../../../platform/config/config.module.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
-import { SlowLane, type InFlightView } from '../../../domain/fair-share.js';
-import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../platform/config/config.js';
+import { SlowLane, type InFlightView } from '../../domain/fair-share.js';
+import type { ClaimedDelivery } from '../ports/dispatch.ports.js';
+
+/** A tracked batch's hold on its deliveries: `attempted` frees one's attempt slot (its answer came), `release` its place in the process. */
+export interface Slots {
+  attempted: (c: ClaimedDelivery) => void;
+  release: (c: ClaimedDelivery) => void;
+}
 
 /** Consecutive timed-out attempts that put an endpoint in the slow lane. */
 export const SLOW_AFTER_TIMEOUTS = 3;
@@ -63,10 +69,7 @@ export class InFlightDeliveries implements InFlightView {
    * (or releases it), and its deliveries in total until `run` releases each one (recorded or given up on), or
    * ends. `run` must not throw.
    */
-  track(
-    claimed: readonly ClaimedDelivery[],
-    run: (slots: { attempted: (c: ClaimedDelivery) => void; release: (c: ClaimedDelivery) => void }) => Promise<void>,
-  ): Promise<void> {
+  track(claimed: readonly ClaimedDelivery[], run: (slots: Slots) => Promise<void>): Promise<void> {
     if (claimed.length === 0) return Promise.resolve();
     this.count += claimed.length;
     for (const c of claimed) {

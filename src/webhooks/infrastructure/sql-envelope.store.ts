@@ -4,7 +4,7 @@ import { Sql } from '../../platform/database/sql.js';
 import { notify } from '../../platform/database/notify.js';
 import {
   EVENT_LIST_DAYS,
-  MessageStore,
+  EnvelopeStore,
   type Envelope,
   type EventFilter,
   type NewEnvelope,
@@ -69,7 +69,7 @@ const messageBodies = prepared((p: Slots<{ workspaceIds: string[]; ids: string[]
 );
 
 @Injectable()
-export class SqlMessageStore extends MessageStore {
+export class SqlEnvelopeStore extends EnvelopeStore {
   constructor(private readonly db: Sql) {
     super();
   }

@@ -1,27 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { APP_CONFIG } from '../../../../platform/config/config.module.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
-import { Clock } from '../../../../platform/time/clock.js';
-import { decide, fold, type CreateDelivery, type DeliveryState } from '../../../domain/delivery/index.js';
-import type { Endpoint } from '../../../domain/endpoint.js';
-import { shareClaim } from '../../../domain/fair-share.js';
-import { endpointCounterEffect, planRecording, type ClaimedOutcome } from '../../../domain/recording.js';
-import { DeliveryLog } from '../../delivery-log.js';
-import type { ClaimedDelivery } from '../../ports/dispatch.ports.js';
-import {
-  DeliveryStore,
-  EndpointRepository,
-  OwnerNotifier,
-  WebhookTransport,
-  type Envelope,
-  type NewStream,
-  type PreparedTarget,
-  type TransportOutcome,
-} from '../../ports/webhook.ports.js';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import type { AppConfig } from '../../../platform/config/config.js';
+import { Clock } from '../../../platform/time/clock.js';
+import type { CreateDelivery, DeliveryState, RecordAttempt } from '../../domain/delivery/index.js';
+import type { Endpoint } from '../../domain/endpoint.js';
+import { shareClaim } from '../../domain/fair-share.js';
+import { endpointCounterEffect, planRecording, type ClaimedOutcome } from '../../domain/recording.js';
+import { DeliveryLog } from './delivery-log.js';
+import type { ClaimedDelivery } from '../ports/dispatch.ports.js';
+import { EndpointRepository, OwnerNotifier, WebhookTransport, type Envelope, type NewStream } from '../ports/webhook.ports.js';
+import { attemptDelivery, prepareTargets, type PreparedBatch } from './attempt-delivery.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
-import { InFlightDeliveries } from './in-flight-deliveries.js';
-import { prepareTargets, recordAttempt } from './targets.js';
+import { InFlightDeliveries, type Slots } from './in-flight-deliveries.js';
 
 /** The new deliveries of one fan-out and what it knows about them. */
 export interface NewDeliveries {
@@ -45,7 +36,8 @@ export interface SentBatch {
 interface Direct {
   claim: ClaimedDelivery;
   create: CreateDelivery;
-  outcome?: TransportOutcome;
+  /** records its attempt's outcome, once the answer came */
+  command?: RecordAttempt;
   /** written before its attempt ended: its outcome goes to the recorder once the deliveries are committed */
   detached: boolean;
 }
@@ -64,14 +56,13 @@ interface Direct {
  */
 @Injectable()
 export class FirstAttempts {
-  private readonly logger = new Logger('WebhookDispatcher');
+  private readonly logger = new Logger(FirstAttempts.name);
   private turn = 0;
 
   constructor(
     private readonly inFlight: InFlightDeliveries,
     private readonly recorder: DeliveryRecorder,
     private readonly endpoints: EndpointRepository,
-    private readonly store: DeliveryStore,
     private readonly log: DeliveryLog,
     private readonly transport: WebhookTransport,
     private readonly notifier: OwnerNotifier,
@@ -93,14 +84,18 @@ export class FirstAttempts {
     // One deadline for the batch: an attempt started within the wait still gets at least the whole time-out.
     const deadline = AbortSignal.timeout(wait + this.config.webhookDispatch.attemptTimeoutMs);
     const chosen = [...lanes.keys()].map((id) => batch.endpoints.get(id)!);
-    const targets = await prepareTargets(this.transport, this.endpoints, chosen, now);
+    const prepared: PreparedBatch = {
+      targets: await prepareTargets(this.transport, this.endpoints, chosen, now),
+      bodies: batch.bodies,
+      deadline,
+    };
     const started: Direct[] = [];
     let open = true;
     const lane = async (queue: Direct[]) => {
       for (let d = queue.shift(); d && open; d = queue.shift()) {
         started.push(d);
         await new Promise<void>((attempted) => {
-          void this.inFlight.track([d.claim], (slots) => this.attempt(d, targets, batch, deadline, slots, attempted));
+          void this.inFlight.track([d.claim], (slots) => this.attempt(d, prepared, batch.committed, slots, attempted));
         });
       }
     };
@@ -110,7 +105,7 @@ export class FirstAttempts {
     clearTimeout(timer);
     // From here on (synchronously): no lane starts another attempt, and an attempt still open is detached.
     open = false;
-    for (const d of started) if (!d.outcome) d.detached = true;
+    for (const d of started) if (!d.command) d.detached = true;
     return { batch, answered: started.filter((d) => !d.detached), detached: started.filter((d) => d.detached), now };
   }
 
@@ -122,10 +117,10 @@ export class FirstAttempts {
   async write(sent: SentBatch): Promise<void> {
     const written = this.withOutcomes(sent.answered, sent.batch.endpoints);
     const lease = { token: randomUUID(), until: new Date(sent.now.getTime() + this.config.webhookLeaseSeconds * 1000) };
-    const detached = sent.detached.map((d) => ({ ...this.stream(d.create), lease }));
+    const detached = sent.detached.map((d) => ({ ...this.log.start(d.create), lease }));
     const sentIds = new Set([...sent.answered, ...sent.detached].map((d) => d.create.deliveryId));
-    const queued = sent.batch.creates.filter((c) => !sentIds.has(c.deliveryId)).map((c) => this.stream(c));
-    const created = await this.store.createMany([...written, ...detached, ...queued]);
+    const queued = sent.batch.creates.filter((c) => !sentIds.has(c.deliveryId)).map((c) => this.log.start(c));
+    const created = await this.log.createMany([...written, ...detached, ...queued]);
     // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit.
     await this.moveCounters(written.filter((w) => created.has(w.deliveryId)));
   }
@@ -137,7 +132,7 @@ export class FirstAttempts {
     for (const create of batch.creates) {
       if (!create.endpointActive || this.inFlight.isSlow(create.endpointId) || !batch.bodies.has(create.eventId)) continue;
       const list = queues.get(create.endpointId) ?? [];
-      const state = this.stream(create).state;
+      const state = this.log.start(create).state;
       list.push({
         create,
         detached: false,
@@ -157,36 +152,23 @@ export class FirstAttempts {
     return { lanes, queues };
   }
 
-  private stream(create: CreateDelivery): NewStream {
-    const events = decide(create, null, this.log.policy);
-    return { deliveryId: create.deliveryId, events, state: fold(events)! };
-  }
-
   /**
    * One first attempt; `attempted` is called once its outcome is known (or it failed to start). A detached one's
    * outcome is recorded once the fan-out commits.
    */
   private async attempt(
     d: Direct,
-    targets: Map<string, PreparedTarget | Error>,
-    batch: NewDeliveries,
-    deadline: AbortSignal,
-    slots: { attempted: (c: ClaimedDelivery) => void; release: (c: ClaimedDelivery) => void },
+    prepared: PreparedBatch,
+    committed: Promise<boolean>,
+    slots: Slots,
     attempted: () => void,
   ): Promise<void> {
     try {
-      const target = targets.get(d.claim.endpointId);
-      if (!target || target instanceof Error) throw target ?? new Error(`endpoint ${d.claim.endpointId} was not prepared`);
-      const envelope = batch.bodies.get(d.create.eventId)!;
-      const message = { id: d.create.eventId, body: envelope.body, traceparent: envelope.traceparent };
-      const outcome = await target.send(message, this.clock.now(), deadline);
-      this.inFlight.slowLane.record(d.claim.endpointId, outcome.timedOut === true);
-      slots.attempted(d.claim);
-      d.outcome = outcome;
+      d.command = await attemptDelivery(d.claim, prepared, { inFlight: this.inFlight, slots, clock: this.clock });
       attempted();
       if (!d.detached) return; // written with the fan-out
-      if (!(await batch.committed)) return; // never written: the outbox rows are fanned out again
-      await this.recorder.record({ ...claimOf(d), command: recordAttempt(outcome, this.clock.now()) });
+      if (!(await committed)) return; // never written: the outbox rows are fanned out again
+      await this.recorder.record([{ ...claimOf(d), command: d.command }]);
     } catch (err) {
       // Not sent: written claimed (its lease runs out) and sent again by the dispatcher.
       this.logger.error({ err, delivery_id: d.claim.deliveryId }, 'First delivery attempt could not be made');
@@ -205,11 +187,11 @@ export class FirstAttempts {
     if (answered.length === 0) return [];
     const now = this.clock.now();
     const created = new Map<string, DeliveryState>(answered.map((d) => [d.claim.deliveryId, d.claim.state]));
-    const outcomes: ClaimedOutcome[] = answered.map((d) => ({ ...claimOf(d), command: recordAttempt(d.outcome!, now) }));
+    const outcomes: ClaimedOutcome[] = answered.map((d) => ({ ...claimOf(d), command: d.command! }));
     const plan = planRecording(outcomes, created, new Map(endpoints), this.log.policy, now);
     const appended = new Map(plan.appends.map((a) => [a.deliveryId, a]));
     return answered.map((d) => {
-      const first = this.stream(d.create);
+      const first = this.log.start(d.create);
       const more = appended.get(d.claim.deliveryId);
       return more ? { deliveryId: first.deliveryId, events: [...first.events, ...more.events], state: more.state } : first;
     });
