@@ -2,7 +2,7 @@
 // Writes the TypeScript SDK's resource classes (clients/typescript/src/generated/resources.ts) from the OpenAPI
 // document: one class per first path segment (`/v1/webhook-endpoints/...` → `webhookEndpoints`), one method per
 // operation, named from its operationId without the resource's own words (`rotateWebhookSecret` → `rotateSecret`).
-// `npm run openapi` runs it through test/integration/openapi-document.test.ts, which also fails when the file is stale.
+// `npm run openapi` runs it through test/integration/tools/openapi-document.test.ts, which also fails when the file is stale.
 // Usage: node scripts/generate-sdk-resources.mjs [docs/openapi.json] [clients/typescript/src/generated/resources.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

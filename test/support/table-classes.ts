@@ -1,6 +1,6 @@
 /**
  * How each table would be placed on a Citus cluster sharded by workspace (docs/adr/0053). A test reads the catalog
- * and holds every table to its class (test/integration/table-classes.test.ts); a new table must be listed here.
+ * and holds every table to its class (test/integration/platform/table-classes.test.ts); a new table must be listed here.
  * - `workspace`: workspace-owned, distributed by `workspace_id` (co-located with `workspaces`' other tables):
  *   `workspace_id` leads the primary key and every unique index, and a foreign key to another workspace table
  *   includes it.

@@ -18,7 +18,7 @@ import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENTS } from '../../src/webhooks/app
  * `application/integration-events.ts`; the outbox mappers, the OpenAPI `webhooks` section (and so the SDK's event
  * types generated from it) and the webhook list are derived from there. Tests may spell the types: they check the
  * contract. What this walks:
- * - the committed OpenAPI document's `webhooks` (test/integration/openapi-document.test.ts proves it is the served one);
+ * - the committed OpenAPI document's `webhooks` (test/integration/tools/openapi-document.test.ts proves it is the served one);
  * - the outbox mappers, fed every domain event of the aggregates that publish;
  * - every string literal of the hand-written sources under src/ and clients/typescript/src.
  */

@@ -302,7 +302,7 @@ describe('Page: scheduled publish', () => {
     p.schedulePublish(at(10_000), t0);
     expect(p.snapshot().scheduledPublishAt).toEqual(at(10_000));
     expect(p.isLive()).toBe(false);
-    // Once the schedule is due, the scheduler's FireDueSchedulesCommand calls this publish (test/integration/handlers.test.ts).
+    // Once the schedule is due, the scheduler's FireDueSchedulesCommand calls this publish (test/integration/platform/handlers.test.ts).
     p.publish(at(10_050));
     expect(p.isLive()).toBe(true);
     expect(p.snapshot().scheduledPublishAt).toBeNull();
