@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { Keyring } from '../../../src/platform/config/keyring.js';
 import { SecretCipher } from '../../../src/platform/crypto/secret-cipher.js';
+import { sql as raw } from '../../../src/platform/database/query-builder.js';
 import { Sql } from '../../../src/platform/database/sql.js';
 import { CONSECUTIVE_FAILURES_BEFORE_DISABLE, Endpoint, SECRET_OVERLAP_MS } from '../../../src/webhooks/domain/endpoint.js';
 import { SqlEndpointRepository } from '../../../src/webhooks/infrastructure/sql-endpoint.repository.js';
@@ -120,7 +121,10 @@ describe('SqlEndpointRepository', () => {
     });
     while (!order.includes('first locked')) await new Promise((r) => setTimeout(r, 5));
     // What a delivery's foreign-key check takes (KEY SHARE) and a plain read pass; a second lock waits.
-    await pool.query(`SELECT 1 FROM webhook_endpoints WHERE id = 'ep_l_a' FOR KEY SHARE`);
+    await sql.transaction(async () => {
+      await sql.all(raw`SET LOCAL lock_timeout = '1s'`);
+      await sql.all(raw`SELECT 1 FROM webhook_endpoints WHERE id = 'ep_l_a' FOR KEY SHARE`);
+    });
     expect((await endpoints.getMany([key(a)])).size).toBe(1);
     const second = sql.transaction(async () => {
       await endpoints.lockMany([key(b)]);
