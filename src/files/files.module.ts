@@ -11,7 +11,7 @@ import { ListStoredFilesHandler } from './application/queries/list-stored-files/
 import { OpenPublicFileHandler } from './application/queries/open-public-file/open-public-file.handler.js';
 import { ResolveWorkspaceFileHandler } from './application/queries/resolve-workspace-file/resolve-workspace-file.handler.js';
 import { LocalToObjectStoreCopier } from './infrastructure/object-store-copier.js';
-import { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
+import type { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
 import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
 import { FilesController, PublicFilesController } from './interface/http/files.controller.js';
 import { UploadReader } from './interface/http/upload.reader.js';
@@ -46,7 +46,7 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
   /** The object store's gauges, in processes that serve uploads. */
   onModuleInit(): void {
     const storage = this.storage;
-    if (!(storage instanceof S3ObjectStorage)) return;
+    if (!isObjectStore(storage)) return;
     const gauges = [
       new Gauge({
         name: 'file_store_part_buffers_in_use',
@@ -77,4 +77,9 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
       this.logger.warn({ err }, 'Staged uploads could not be swept at start; the janitor retries');
     }
   }
+}
+
+/** The object store's own readings (without loading the AWS SDK, which only FILE_STORAGE=s3 does). */
+function isObjectStore(storage: FileStorage): storage is S3ObjectStorage {
+  return 'uploadsInFlight' in storage && 'isDown' in storage;
 }

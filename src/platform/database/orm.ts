@@ -1,6 +1,4 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
-import { migrations } from './migrations/index.js';
 import { rowTypes } from './row-types.js';
 
 /**
@@ -16,9 +14,8 @@ export function ormOptions(
     clientUrl,
     entities: [],
     discovery: { warnWhenNoEntities: false },
-    extensions: [Migrator],
+    // The migrator itself is added by `migrate` only; the schema check needs its table's name.
     migrations: {
-      migrationsList: migrations,
       tableName: 'schema_migrations',
       transactional: true,
       allOrNothing: true,
@@ -47,7 +44,14 @@ export function ormOptions(
  * the starter two server connections at once (docs/adr/0050).
  */
 export async function migrate(clientUrl: string): Promise<string[]> {
-  const orm = await MikroORM.init(ormOptions(clientUrl, 2));
+  // The migrator and the migrations are loaded here only: a process that does not migrate never loads them.
+  const [{ Migrator }, { migrations }] = await Promise.all([import('@mikro-orm/migrations'), import('./migrations/index.js')]);
+  const options = ormOptions(clientUrl, 2);
+  const orm = await MikroORM.init({
+    ...options,
+    extensions: [Migrator],
+    migrations: { ...options.migrations, migrationsList: migrations },
+  });
   try {
     // Serialise concurrent starters (several api/worker processes booting at once): the advisory lock is
     // held by this transaction on one connection while the migrator works on another; it is released on commit.

@@ -83,5 +83,5 @@ export interface FileCopy {
  * FILE_STORAGE says (docs/adr/0064). Read-only on the local side; every object copied is read back and checked.
  */
 export abstract class FileCopier {
-  abstract to(target: S3Settings): FileCopy;
+  abstract to(target: S3Settings): Promise<FileCopy>;
 }

@@ -20,7 +20,7 @@ export class MigrateFilesHandler implements ICommandHandler<MigrateFilesCommand,
   async execute(cmd: MigrateFilesCommand): Promise<MigrationSummary> {
     const summary: MigrationSummary = { copied: 0, already_there: 0, missing_locally: 0, failed: 0, bytes_copied: 0 };
     const say = cmd.progress;
-    const copy = this.copier.to(cmd.target);
+    const copy = await this.copier.to(cmd.target);
     try {
       await copy.check();
       say(`files migrate: copying to bucket ${cmd.target.bucket}`);
