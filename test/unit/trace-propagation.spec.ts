@@ -11,7 +11,7 @@ import { attemptSpan } from '../../src/webhooks/infrastructure/attempt-span.js';
  * The service's own spans and the trace context they carry across the outbox (docs/adr/0054), with the SDK and an
  * in-memory exporter in this process: request → command → (traceparent stored with the outbox row) → relay →
  * (traceparent stored with the envelope) → first attempt and a later retry. No instrumentation: the spans of http,
- * pg and Fastify are checked on the compiled process (test/integration/platform/traces.test.ts).
+ * pg and Fastify are checked on the compiled process (test/processes/platform/traces.test.ts).
  */
 describe('trace propagation across the outbox', () => {
   const exporter = new InMemorySpanExporter();

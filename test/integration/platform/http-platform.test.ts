@@ -5,7 +5,7 @@ import { aTenant } from '../../factories/access.factory.js';
 import { ERROR_CATALOG, errorSlug } from '../../../src/platform/errors/error-catalog.js';
 import { ContractChecker } from '../../support/contract.js';
 
-/** Metrics are served on the public port only to a bearer of METRICS_TOKEN (docs/adr/0038; test/integration/platform/metrics.test.ts). */
+/** Metrics are served on the public port only to a bearer of METRICS_TOKEN (docs/adr/0038; test/processes/platform/metrics.test.ts). */
 const METRICS_TOKEN = 'metrics-token-for-the-http-platform-tests';
 const scrape = { authorization: `Bearer ${METRICS_TOKEN}` };
 
