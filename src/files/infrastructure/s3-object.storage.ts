@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { FileStorageConfig } from '../../platform/config/config.js';
+import type { FileStorageConfig } from '../../platform/config/config-sections.js';
 import { DependencyUnavailableError } from '../../platform/domain/domain-error.js';
 import { FileStorage, type ByteRange, type StagedBytes } from '../application/ports/file.ports.js';
 import { ByteTally } from './byte-tally.js';
