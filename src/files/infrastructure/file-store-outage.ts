@@ -53,3 +53,16 @@ export class FileStoreOutage {
     this.failures = 0;
   }
 }
+
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+
+/** The object (or the one a copy reads) does not exist. */
+export function isMissing(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+export function notImplemented(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'NotImplemented' || statusOf(err) === 501;
+}

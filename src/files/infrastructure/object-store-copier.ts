@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
-import type { AppConfig, S3Settings } from '../../platform/config/config.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { S3Settings } from '../../platform/config/config-sections.js';
 import { FileCopier, type FileCopy } from '../application/ports/file.ports.js';
 import { LocalDirectoryStorage } from './local-directory.storage.js';
 

@@ -1,8 +1,6 @@
 import {
   AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   CopyObjectCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -10,17 +8,16 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
-  type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { FileStorageConfig } from '../../platform/config/config.js';
+import type { FileStorageConfig } from '../../platform/config/config-sections.js';
 import { DependencyUnavailableError } from '../../platform/domain/domain-error.js';
 import { FileStorage, type ByteRange, type StagedBytes } from '../application/ports/file.ports.js';
 import { ByteTally } from './byte-tally.js';
-import { FileStoreOutage, isStoreUnavailable } from './file-store-outage.js';
+import { FileStoreOutage, isMissing, isStoreUnavailable, notImplemented } from './file-store-outage.js';
 import { PartBuffers } from './part-buffers.js';
+import { PartUpload, type Wire } from './s3-part-upload.js';
 
 type S3Config = Extract<FileStorageConfig, { kind: 's3' }>;
 
@@ -238,73 +235,4 @@ export class S3ObjectStorage extends FileStorage {
       this.logger.warn({ err, key }, 'A multipart upload could not be aborted; the bucket’s lifecycle rule removes its parts');
     }
   }
-}
-
-/**
- * One upload's way into the store: parts sent one after the other as the buffer fills; a single PutObject when the
- * whole file fitted in the first.
- */
-interface Wire {
-  bucket(): string;
-  client(): S3Client;
-  send<T>(operation: string, call: () => Promise<T>): Promise<T>;
-  abort(key: string, uploadId: string): Promise<void>;
-}
-
-class PartUpload {
-  private uploadId: string | undefined;
-  private readonly parts: CompletedPart[] = [];
-  private done = false;
-
-  constructor(
-    private readonly wire: Wire,
-    private readonly key: string,
-  ) {}
-
-  async part(bytes: Buffer): Promise<void> {
-    const { wire, key } = this;
-    const Bucket = wire.bucket();
-    this.uploadId ??= (
-      await wire.send('create upload', () => wire.client().send(new CreateMultipartUploadCommand({ Bucket, Key: key })))
-    ).UploadId;
-    const PartNumber = this.parts.length + 1;
-    const UploadId = this.uploadId;
-    const sent = await wire.send('upload part', () =>
-      wire.client().send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length })),
-    );
-    this.parts.push({ PartNumber, ETag: sent.ETag });
-  }
-
-  async finish(rest: Buffer): Promise<void> {
-    const { wire, key } = this;
-    const Bucket = wire.bucket();
-    if (this.uploadId === undefined) {
-      await wire.send('put', () => wire.client().send(new PutObjectCommand({ Bucket, Key: key, Body: rest, ContentLength: rest.length })));
-    } else {
-      if (rest.length > 0) await this.part(rest);
-      const [UploadId, Parts] = [this.uploadId, this.parts];
-      await wire.send('complete upload', () =>
-        wire.client().send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts } })),
-      );
-    }
-    this.done = true;
-  }
-
-  /** Nothing stays behind: the multipart upload begun is aborted (a finished one cannot fail afterwards). */
-  async abort(): Promise<void> {
-    if (!this.done && this.uploadId !== undefined) await this.wire.abort(this.key, this.uploadId);
-  }
-}
-
-const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
-
-/** The object (or the one a copy reads) does not exist. */
-function isMissing(err: unknown): boolean {
-  const name = (err as { name?: string })?.name;
-  return name === 'NoSuchKey' || name === 'NotFound';
-}
-
-function notImplemented(err: unknown): boolean {
-  const name = (err as { name?: string })?.name;
-  return name === 'NotImplemented' || statusOf(err) === 501;
 }

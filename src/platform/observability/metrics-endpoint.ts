@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { MetricsConfig } from '../config/config.js';
+import type { MetricsConfig } from '../config/config-sections.js';
 import { problemBody } from '../http/problem.js';
 import { requestIdFor } from '../http/request-id.js';
 

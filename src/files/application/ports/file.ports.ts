@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { S3Settings } from '../../../platform/config/config.js';
+import type { S3Settings } from '../../../platform/config/config-sections.js';
 import type { WorkspaceFile } from '../../domain/workspace-file.js';
 
 /** Bytes written to the store's staging area (docs/adr/0045): kept, but not served until promoted to their key. */

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { S3Settings } from '../../../../platform/config/config.js';
+import type { S3Settings } from '../../../../platform/config/config-sections.js';
 
 /** What `files migrate --to s3` did: files by outcome, and the bytes sent. */
 export interface MigrationSummary {

@@ -1,0 +1,74 @@
+/** The sections of AppConfig (config.ts) that name a subsystem's settings; loadConfig fills them from the environment. */
+
+/** `GET /v1/events/stream` in one API process (docs/adr/0067). */
+export interface EventStreamsConfig {
+  /** EVENT_STREAMS_MAX: streams open at once in the process; past it a new one is answered 503 */
+  max: number;
+  /** EVENT_STREAMS_PER_WORKSPACE: streams of one workspace open at once in the process; past it, 503 */
+  perWorkspace: number;
+  /** EVENT_STREAM_HEARTBEAT_MS: how often each stream sends `: keep-alive` and looks for what it might have missed */
+  heartbeatMs: number;
+}
+
+/** What the live site keeps in memory, and which views it counts (docs/adr/0037, docs/operations.md). */
+export interface SiteConfig {
+  /** SITE_CACHE_MAX_BYTES: the rendered-page cache's size in bytes at most; a bigger page is served, not cached */
+  cacheMaxBytes: number;
+  /** VISIT_BUFFER_MAX: views and clicks waiting to be written at most (an outage); past it the oldest are not counted */
+  visitBufferMax: number;
+  /** SITE_VIEWS_PER_ADDRESS_PER_MINUTE: views of one page one client address counts per minute at most */
+  viewsPerAddressPerMinute: number;
+  /** SITE_VIEW_LIMIT_TRACKED: (address, page) pairs the per-address view limit remembers at most */
+  viewLimitTracked: number;
+}
+
+/**
+ * `/metrics` is not on the public port by default (docs/adr/0038). METRICS_PORT: a listener of its own on
+ * METRICS_HOST (loopback unless set); METRICS_TOKEN: served on the public port (and required on the metrics
+ * listener too) with `Authorization: Bearer <token>`. Neither set: not served.
+ */
+export interface MetricsConfig {
+  port: number | undefined;
+  host: string;
+  token: string | undefined;
+}
+
+/** How the webhook dispatcher shares its capacity (docs/adr/0035, docs/operations.md). */
+export interface WebhookDispatchConfig {
+  /** WEBHOOK_ATTEMPT_TIMEOUT_MS: an attempt (connect, request, answer) gives up after this long */
+  attemptTimeoutMs: number;
+  /** WEBHOOK_MAX_IN_FLIGHT: attempts one worker process holds at once, over every workspace */
+  maxInFlight: number;
+  /** WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: attempts one workspace may hold at once in one process */
+  workspaceMaxInFlight: number;
+  /** WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: attempts one endpoint may hold at once in one process (its connection pool) */
+  endpointMaxInFlight: number;
+  /** WEBHOOK_SLOW_ENDPOINT_MAX_IN_FLIGHT: the same for an endpoint in the slow lane (its attempts keep timing out) */
+  slowEndpointMaxInFlight: number;
+  /** WEBHOOK_CLAIM_BATCH: deliveries claimed by one claim at most */
+  claimBatch: number;
+  /**
+   * WEBHOOK_FIRST_ATTEMPT_WAIT_MS: how long the outbox fan-out waits for the first attempts it sends itself before
+   * it writes the deliveries (0: it sends none; every new delivery waits for the dispatcher's claim)
+   */
+  firstAttemptWaitMs: number;
+}
+
+/** Where file bytes live (docs/adr/0064). */
+export type FileStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT; undefined: AWS's own endpoint for the region */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; undefined: the SDK's default chain (an instance role, AWS_* variables) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** S3_UPLOAD_BUFFERS: 5 MiB part buffers one process holds at most */
+      uploadBuffers: number;
+    };
+
+/** The object store's settings (FILE_STORAGE=s3, or the target of `files migrate --to s3`). */
+export type S3Settings = Extract<FileStorageConfig, { kind: 's3' }>;
