@@ -17,6 +17,7 @@ import { ListPagesHandler } from './application/queries/list-pages/list-pages.ha
 import { PageHasSourceHandler } from './application/queries/page-has-source/page-has-source.handler.js';
 import { WorkspaceFileDirectory } from './infrastructure/workspace-file.directory.js';
 import { PagesController } from './interface/http/pages.controller.js';
+import { PagePublishingController } from './interface/http/page-publishing.controller.js';
 import { StaleBeforeInvalid } from './interface/http/stale-before-invalid.js';
 import { AddBlockRules, CreatePageRules, UpdatePageRules } from './interface/http/page-body-rules.js';
 import { PageSchedulingModule } from './page-scheduling.module.js';
@@ -29,7 +30,7 @@ import { Keyring } from '../platform/config/keyring.js';
  */
 @Module({
   imports: [PageSchedulingModule],
-  controllers: [PagesController],
+  controllers: [PagesController, PagePublishingController],
   providers: [
     CreatePageHandler,
     UpdatePageHandler,

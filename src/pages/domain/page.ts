@@ -1,16 +1,15 @@
 import { AggregateRoot } from '../../platform/domain/aggregate-root.js';
-import { gatherFieldErrors, NotFoundError, type FieldError } from '../../platform/domain/domain-error.js';
-import { mergePatch } from './block-schema.js';
+import { gatherFieldErrors, NotFoundError } from '../../platform/domain/domain-error.js';
 import { labelOf, type BlockKind } from './block-kinds.js';
 import { LastBlockRequiredError, NothingScheduledError, StaleSnapshotError } from './page.errors.js';
 import type { PageEvent } from './page.events.js';
 import { DEFAULT_THEME } from './theme.js';
+import { planEdit } from './page.edit.js';
 import {
   checkAvatar,
   checkData,
   checkDescription,
   checkLocale,
-  checkSlug,
   checkTheme,
   checkTitle,
   copyBlocks,
@@ -105,55 +104,7 @@ export class Page extends AggregateRoot<PageEvent> {
 
   /** Applies a merge-patch edit all at once (nothing changes if any part is invalid; every bad part is reported). */
   edit(change: PageEdit, now: Date): void {
-    const next = { ...this.s, draftBlocks: copyBlocks(this.s.draftBlocks) };
-    const errors: FieldError[] = [];
-    const checked = <T>(check: () => T): T | undefined => {
-      let value: T | undefined;
-      errors.push(...gatherFieldErrors(() => (value = check())));
-      return value;
-    };
-    let liveChanged = false;
-    let changed = false;
-    if (change.title !== undefined) {
-      next.title = checked(() => checkTitle(change.title!)) ?? next.title;
-      liveChanged = changed = true;
-    }
-    if (change.description !== undefined) {
-      next.description = checked(() => checkDescription(change.description!)) ?? next.description;
-      liveChanged = changed = true;
-    }
-    if (change.themePresetKey !== undefined) {
-      next.theme = checked(() => checkTheme(change.themePresetKey!)) ?? next.theme;
-      liveChanged = changed = true;
-    }
-    if (change.avatar !== undefined) {
-      const avatar = change.avatar;
-      next.avatar = avatar === null ? null : (checked(() => checkAvatar(avatar.candidate)) ?? next.avatar);
-      liveChanged = changed = true;
-    }
-    // A new slug routes at once; the old one is recorded so that it redirects (and stays reserved) for a while.
-    const slug = change.slug === undefined ? undefined : checked(() => checkSlug(change.slug!));
-    const slugChange = slug !== undefined && slug !== this.s.slug ? { from: this.s.slug, to: slug } : null;
-    if (slugChange) {
-      next.slug = slugChange.to;
-      changed = true;
-    }
-    change.blockUpdates?.forEach((u, i) => {
-      const block = next.draftBlocks.find((b) => b.id === u.blockId);
-      if (!block) return void errors.push({ pointer: `/block_updates/${i}/block_id`, detail: `no block ${u.blockId} on this page` });
-      if (u.data !== undefined) {
-        const data = u.data;
-        block.data = checked(() => checkData(block.kind, mergePatch(block.data, data), `/block_updates/${i}/data`)) ?? block.data;
-      }
-      if (u.enabled !== undefined) block.enabled = u.enabled;
-      changed = true;
-    });
-    if (change.blockOrder !== undefined) {
-      const order = change.blockOrder;
-      next.draftBlocks = checked(() => this.reordered(next.draftBlocks, order)) ?? next.draftBlocks;
-      changed = true;
-    }
-    if (errors.length) fail(errors);
+    const { next, changed, liveChanged, slugChange } = planEdit(this.s, change);
     if (!changed) return;
     this.s = next;
     this.touch(now);
@@ -168,16 +119,6 @@ export class Page extends AggregateRoot<PageEvent> {
         // Only a slug that was shared (the page has been live) is kept back; a draft's is free again at once.
         reservedUntil: this.s.liveBlocks !== null ? slugReservedUntil(now) : null,
       });
-  }
-
-  /** `order` must name every block exactly once. */
-  private reordered(blocks: Block[], order: string[]): Block[] {
-    const byId = new Map(blocks.map((b) => [b.id, b]));
-    const seen = new Set(order);
-    if (order.length !== blocks.length || seen.size !== order.length || !order.every((id) => byId.has(id))) {
-      fail([{ pointer: '/block_order', detail: 'block_order must list every block ID of the page exactly once' }]);
-    }
-    return order.map((id) => byId.get(id)!);
   }
 
   /** Appends a block to the draft; existing blocks are kept as they are. */
