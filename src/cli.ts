@@ -3,7 +3,8 @@
 // (`listen` never does: it is a client of the API, src/listen/).
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Finished, parseArgs, Standalone, type GlobalOptions, type Job } from './cli-program.js';
+import { Finished, Standalone, type Job } from './cli-job.js';
+import { parseArgs, type GlobalOptions } from './cli-program.js';
 import { DomainError } from './platform/domain/domain-error.js';
 
 function oneLine(err: unknown): string {

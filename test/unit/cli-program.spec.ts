@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { buildProgram, packageVersion, parseArgs, Standalone } from '../../src/cli-program.js';
+import { Standalone } from '../../src/cli-job.js';
+import { buildProgram, parseArgs } from '../../src/cli-program.js';
+import { packageVersion } from '../../src/package-version.js';
 
 const parseCli = (argv: string[]) => parseArgs(argv).job;
 import { PLANS } from '../../src/access/domain/plan.js';

@@ -1,0 +1,24 @@
+// What a command of the operator CLI hands to src/cli.ts: a job for the application's buses, or a command that runs
+// without the application. A leaf module, so src/cli-program.ts and the command files all import it.
+import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+
+export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
+
+/**
+ * A command that runs without the application (no Nest, no database): `listen`, a client of the public API over
+ * HTTP. `run` gets a signal aborted on Ctrl-C or SIGTERM and resolves the exit status.
+ */
+export class Standalone {
+  constructor(readonly run: (signal: AbortSignal) => Promise<number>) {}
+}
+
+/** A job's result printed as any other, with an exit status of its own (1: some of the work failed, said on stderr). */
+export class Finished {
+  constructor(
+    readonly result: unknown,
+    readonly exitCode: number,
+  ) {}
+}
+
+/** Where a command, once parsed, hands over its job. */
+export type OnJob = (job: Job | Standalone) => void;
