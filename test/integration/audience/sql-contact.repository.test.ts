@@ -5,6 +5,7 @@ import { SqlContactRepository } from '../../../src/audience/infrastructure/sql-c
 import { Sql } from '../../../src/platform/database/sql.js';
 import { Outbox } from '../../../src/platform/outbox/outbox.js';
 import { RandomIdGenerator } from '../../../src/platform/time/ids.js';
+import { untilWaitingOnLock } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -98,7 +99,7 @@ describe('SqlContactRepository', () => {
       await contacts.lockByEmail('same@example.com', x);
       order.push('second locked');
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
     expect(order).toEqual(['first locked']);
     release();
     await Promise.all([first, second]);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { WorkspaceFile } from '../../../src/files/domain/workspace-file.js';
 import { SqlFileRepository } from '../../../src/files/infrastructure/sql-file.repository.js';
 import { Sql } from '../../../src/platform/database/sql.js';
+import { untilWaitingOnLock } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -84,7 +85,7 @@ describe('SqlFileRepository', () => {
       const used = await files.lockStorageUse(ws);
       order.push(`second saw ${used}`);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
     expect(order).toEqual(['first locked']); // the second waits on the lock
     release();
     await Promise.all([first, second]);

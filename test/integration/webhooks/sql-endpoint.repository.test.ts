@@ -6,6 +6,7 @@ import { sql as raw } from '../../../src/platform/database/query-builder.js';
 import { Sql } from '../../../src/platform/database/sql.js';
 import { CONSECUTIVE_FAILURES_BEFORE_DISABLE, Endpoint, SECRET_OVERLAP_MS } from '../../../src/webhooks/domain/endpoint.js';
 import { SqlEndpointRepository } from '../../../src/webhooks/infrastructure/sql-endpoint.repository.js';
+import { untilWaitingOnLock } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -130,7 +131,7 @@ describe('SqlEndpointRepository', () => {
       await endpoints.lockMany([key(b)]);
       order.push('second locked');
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
     expect(order).toEqual(['first locked']);
     release();
     await Promise.all([first, second]);
