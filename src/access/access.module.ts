@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { Authenticator } from './application/authenticator.js';
 import { CreateApiKeyHandler } from './application/commands/create-api-key/create-api-key.handler.js';
 import { CreateWorkspaceHandler } from './application/commands/create-workspace/create-workspace.handler.js';
@@ -13,7 +13,11 @@ import { SqlAdmissionGate } from './infrastructure/sql-admission.gate.js';
 import { AccessControl } from '../platform/http/pipeline/access-control.js';
 import { ApiKeyAccessControl } from './interface/http/api-key-access.js';
 
-/** Workspaces, plans, API keys, scopes and quota; the request pipeline (platform/http) asks it through AccessControl. */
+/**
+ * Workspaces, plans, API keys, scopes and quota; the request pipeline (platform/http) asks it through AccessControl,
+ * a platform port, so the module is global: a response held open (an event stream) asks the same port again.
+ */
+@Global()
 @Module({
   providers: [
     Authenticator,

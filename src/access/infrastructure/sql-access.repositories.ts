@@ -213,4 +213,12 @@ export class SqlPrincipalLookup extends PrincipalLookup {
     });
     return { key: toKey(row), workspace, epoch: Number(row.epoch) };
   }
+
+  async currentEpoch(): Promise<number> {
+    const row = await this.db.one(currentEpoch({}));
+    return Number(row?.epoch ?? 0);
+  }
 }
+
+/** The access epoch alone: what a response held open reads to learn whether any key or plan changed. */
+const currentEpoch = prepared(() => access.selectFrom('access_epoch').select('epoch'));

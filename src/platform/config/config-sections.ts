@@ -6,8 +6,14 @@ export interface EventStreamsConfig {
   max: number;
   /** EVENT_STREAMS_PER_WORKSPACE: streams of one workspace open at once in the process; past it, 503 */
   perWorkspace: number;
+  /** EVENT_STREAMS_PER_KEY: streams one API key holds open at once in the process; past it, 429 */
+  perKey: number;
   /** EVENT_STREAM_HEARTBEAT_MS: how often each stream sends `: keep-alive` and looks for what it might have missed */
   heartbeatMs: number;
+  /** EVENT_STREAM_KEY_CHECK_MS: how often the keys of the open streams are checked again (revoked, expired, scope) */
+  keyCheckMs: number;
+  /** EVENT_STREAM_MAX_SECONDS: a stream ends after this long; its client resumes with Last-Event-ID */
+  maxSeconds: number;
 }
 
 /** What the live site keeps in memory, and which views it counts (docs/adr/0037, docs/operations.md). */

@@ -169,7 +169,14 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     idempotencyLeaseSeconds: v.HTTP_REQUEST_TIMEOUT_SECONDS,
     metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, token: v.METRICS_TOKEN },
-    eventStreams: { max: v.EVENT_STREAMS_MAX, perWorkspace: v.EVENT_STREAMS_PER_WORKSPACE, heartbeatMs: v.EVENT_STREAM_HEARTBEAT_MS },
+    eventStreams: {
+      max: v.EVENT_STREAMS_MAX,
+      perWorkspace: v.EVENT_STREAMS_PER_WORKSPACE,
+      perKey: v.EVENT_STREAMS_PER_KEY,
+      heartbeatMs: v.EVENT_STREAM_HEARTBEAT_MS,
+      keyCheckMs: v.EVENT_STREAM_KEY_CHECK_MS,
+      maxSeconds: v.EVENT_STREAM_MAX_SECONDS,
+    },
   };
 }
 

@@ -154,6 +154,12 @@ export const envSchema = {
   // past either, a new one is answered 503 service_unavailable with Retry-After (another process may have room).
   EVENT_STREAMS_MAX: int(1, 100_000).default(200),
   EVENT_STREAMS_PER_WORKSPACE: int(1, 10_000).default(10),
+  // Streams one API key holds open in the process (so one key cannot take its workspace's share): past it, 429.
+  EVENT_STREAMS_PER_KEY: int(1, 10_000).default(5),
+  // How often the keys of the open streams are checked again: a revoked or expired key's streams end within this
+  // (decisions.md asks for 15 s). A stream ends after EVENT_STREAM_MAX_SECONDS; its client resumes by id.
+  EVENT_STREAM_KEY_CHECK_MS: int(100, 15_000).default(5_000),
+  EVENT_STREAM_MAX_SECONDS: int(1, 7 * 24 * 3600).default(3600),
   // Each stream sends a `: keep-alive` comment this often (under a proxy's idle time-out: HAProxy's `timeout server`
   // is 35 s in deploy/haproxy.cfg) and looks for events it might have missed at the same pace.
   EVENT_STREAM_HEARTBEAT_MS: int(500, 60_000).default(15_000),

@@ -1,24 +1,32 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import type { AppConfig } from '../../platform/config/config.js';
+import { AccessControl } from '../../platform/http/pipeline/access-control.js';
 import { Clock } from '../../platform/time/clock.js';
+import { EventStreamSlots, type StreamRefusal } from '../domain/event-stream-slots.js';
 import { EventStreamWindow } from '../domain/event-stream-window.js';
 import { EventFeed, EventSignals, type EventSubscriber, type StreamedEvent } from './ports/event-stream.ports.js';
 
+export type { StreamRefusal } from '../domain/event-stream-slots.js';
+
 /** Where a stream's frames go (the HTTP response). */
 export interface StreamSink {
-  /** Writes frames; false when the client is too far behind, and the stream then ends (it resumes by id). */
+  /** Writes text; false when the client has not read what came before (wait for `drained` before writing more). */
   write(text: string): boolean;
+  /** Settles true once the client has read what was written; false when it went away or read nothing for too long. */
+  drained(): Promise<boolean>;
   /** Ends the response. */
   end(): void;
 }
 
-/** Why a stream cannot open now: this process holds EVENT_STREAMS_MAX streams, or the workspace its share. */
-export type StreamRefusal = 'process_full' | 'workspace_full';
-
-/** What a client asks of a stream: its workspace, the types it wants (all: undefined), and where it resumes. */
+/** What a client asks of a stream. */
 export interface StreamRequest {
   workspaceId: string;
+  /** the API key that opens the stream: it holds one of its EVENT_STREAMS_PER_KEY slots */
+  keyId: string;
+  /** the key as presented: checked again every EVENT_STREAM_KEY_CHECK_MS while the stream is open */
+  credential: string;
+  /** the types it wants (all: undefined) */
   types?: readonly string[];
   /** the id of the last event the client has (Last-Event-ID, or `after`); undefined: from now */
   lastEventId?: string;
@@ -48,20 +56,27 @@ export function eventFrame(event: StreamedEvent): string {
 
 /** The comment a stream sends every EVENT_STREAM_HEARTBEAT_MS, so that no proxy takes it for idle. */
 export const KEEP_ALIVE = ': keep-alive\n\n';
+/** The comments a stream ends with when the service ends it. */
+export const ENDED_KEY_REFUSED = ': the API key that opened this stream is revoked, expired or no longer allowed; it ends\n\n';
+export const ENDED_MAX_AGE = ': this stream has been open EVENT_STREAM_MAX_SECONDS; reconnect with Last-Event-ID\n\n';
 
-/** Events one look reads at first; a page that all shares one instant is read again twice as large, up to MAX_PAGE. */
-const PAGE = 500;
-const MAX_PAGE = 8_000;
+/** Events one read takes at most: a look reads page after page, each after the last event of the one before. */
+const PAGE = 200;
+/** The scope a stream needs, checked again while it is open. */
+const SCOPE = 'webhooks:read';
 
 class EventStream implements EventSubscriber {
   private looking: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private retiring = false;
   private sink: StreamSink | null = null;
   private unsubscribe: () => void = () => undefined;
 
   constructor(
     readonly workspaceId: string,
+    readonly credential: string,
+    readonly openedAt: number,
     private readonly types: readonly string[] | undefined,
     private readonly window: EventStreamWindow,
     private readonly feed: EventFeed,
@@ -87,8 +102,22 @@ class EventStream implements EventSubscriber {
 
   heartbeat(): void {
     if (this.closed || !this.sink) return;
-    if (!this.sink.write(KEEP_ALIVE)) return this.close();
+    this.sink.write(KEEP_ALIVE); // a client that reads nothing is ended by the look waiting on it, not here
     this.wake(); // the backstop: a notification lost (or a listener still connecting) delays an event, no more
+  }
+
+  /** Ends the stream at once, with a last comment saying why. */
+  end(note: string): void {
+    if (this.closed) return;
+    this.sink?.write(note);
+    this.close();
+  }
+
+  /** Ends the stream after one more look (EVENT_STREAM_MAX_SECONDS): what committed until now is sent first. */
+  retire(): void {
+    if (this.closed || this.retiring) return;
+    this.retiring = true;
+    this.wake();
   }
 
   close(): void {
@@ -108,29 +137,31 @@ class EventStream implements EventSubscriber {
     } catch (err) {
       // The database is out of reach, say: the stream stays open and the next wake (a heartbeat at the latest) retries.
       this.logger.warn({ err, workspaceId: this.workspaceId }, 'An event stream could not read the events; it will look again');
+      return;
     }
+    if (this.retiring) this.end(ENDED_MAX_AGE);
   }
 
   /**
-   * Reads what was published since the window's start and sends (`send`) or only records what it has not sent, page
-   * by page: each page starts at the instant the previous one ended (the ids of that instant are known, so skipped).
+   * Reads what was published since the window's start, page by page (each after the last event of the one before),
+   * and sends (`send`) or only records what it has not sent. A client that has not read the page before is waited
+   * for: at most one page and the socket's buffer are held, whatever the backlog.
    */
   async look(send: boolean): Promise<void> {
-    let from = this.window.since;
-    let limit = PAGE;
+    let start = this.window.start;
     for (;;) {
-      const found = await this.feed.publishedSince(this.workspaceId, from, this.types, limit);
+      const found = await this.feed.publishedSince(this.workspaceId, start, this.types, PAGE);
       if (this.closed) return;
       const fresh = this.window.accept(found);
-      if (send) for (const event of fresh) if (!this.sink!.write(eventFrame(event))) return this.close();
-      if (found.length < limit) return;
-      const last = found[found.length - 1]!.publishedAt;
-      if (last.getTime() > from.getTime()) from = last;
-      else if (limit < MAX_PAGE) limit *= 2;
-      else {
-        this.logger.warn({ workspaceId: this.workspaceId }, `More than ${MAX_PAGE} events share one instant; the stream ends`);
-        return this.close();
+      if (send) {
+        for (const event of fresh) {
+          if (this.sink!.write(eventFrame(event))) continue;
+          if (!(await this.sink!.drained())) return this.close();
+          if (this.closed) return;
+        }
       }
+      if (found.length < PAGE) return;
+      start = { after: found[found.length - 1]! };
     }
   }
 }
@@ -139,62 +170,70 @@ class EventStream implements EventSubscriber {
  * The event streams of this API process (`GET /v1/events/stream`, docs/adr/0067). Each stream sends the events its
  * workspace publishes from where the client resumes (or from now), each once, oldest first. It looks when the
  * workspace's notification arrives (from the relay's transaction, in whichever process), when the listener is back
- * after a lost connection, and every EVENT_STREAM_HEARTBEAT_MS, when it also sends `: keep-alive`. At most
- * EVENT_STREAMS_MAX streams in the process, EVENT_STREAMS_PER_WORKSPACE of one workspace.
+ * after a lost connection, and every EVENT_STREAM_HEARTBEAT_MS, when it also sends `: keep-alive`.
+ *
+ * A stream belongs to the key that opened it: every EVENT_STREAM_KEY_CHECK_MS the keys of the open streams are
+ * checked again (one statement, and a key read only when a key or plan changed), and a stream whose key is revoked,
+ * expired or no longer granted `webhooks:read` ends. A stream also ends after EVENT_STREAM_MAX_SECONDS. At most
+ * EVENT_STREAMS_MAX streams in the process, EVENT_STREAMS_PER_WORKSPACE of one workspace, EVENT_STREAMS_PER_KEY of
+ * one key.
  */
 @Injectable()
 export class EventStreams implements OnModuleDestroy {
   private readonly logger = new Logger('EventStreams');
   private readonly streams = new Set<EventStream>();
-  private readonly perWorkspace = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly slots: EventStreamSlots;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private guardTimer: NodeJS.Timeout | null = null;
+  private checking = false;
 
   constructor(
     private readonly feed: EventFeed,
     private readonly signals: EventSignals,
+    private readonly access: AccessControl,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const { max, perWorkspace, perKey } = config.eventStreams;
+    this.slots = new EventStreamSlots({ max, perWorkspace, perKey });
+  }
 
   /** How many streams are open (or being opened) in this process. */
   get size(): number {
-    let n = 0;
-    for (const count of this.perWorkspace.values()) n += count;
-    return n;
+    return this.slots.size;
   }
 
   /**
-   * Takes a slot for a stream of `request.workspaceId` (or says why not) and finds where it starts: after the event the
-   * client names, or now (the events visible now are recorded as sent, so that only what commits from now on is sent).
+   * Takes a slot for the stream (or says why not) before anything is awaited, then finds where it starts: after the
+   * event the client names, or now (the events visible now are recorded as sent, so that only what commits from now
+   * on is sent). The slot is the caller's to give back (`cancel`) until `run`, then the stream's.
    */
   async prepare(request: StreamRequest): Promise<PendingStream | StreamRefusal> {
-    const { max, perWorkspace } = this.config.eventStreams;
-    const held = this.perWorkspace.get(request.workspaceId) ?? 0;
-    if (this.size >= max) return 'process_full';
-    if (held >= perWorkspace) return 'workspace_full';
-    this.perWorkspace.set(request.workspaceId, held + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      const n = (this.perWorkspace.get(request.workspaceId) ?? 1) - 1;
-      if (n > 0) this.perWorkspace.set(request.workspaceId, n);
-      else this.perWorkspace.delete(request.workspaceId);
-    };
+    const release = this.slots.take(request.workspaceId, request.keyId);
+    if (typeof release === 'string') return release;
     try {
-      const from = request.lastEventId ? await this.feed.publishedAtOf(request.workspaceId, request.lastEventId) : null;
-      const window = from ? new EventStreamWindow(from, [request.lastEventId!]) : new EventStreamWindow(this.clock.now());
-      const stream = new EventStream(request.workspaceId, request.types, window, this.feed, this.logger, (s) => {
-        this.streams.delete(s);
-        release();
-        if (this.streams.size === 0) this.stopHeartbeat();
-      });
-      if (!from) await stream.look(false);
+      const after = request.lastEventId ? await this.feed.positionOf(request.workspaceId, request.lastEventId) : null;
+      const window = new EventStreamWindow(this.clock.now(), after);
+      const stream = new EventStream(
+        request.workspaceId,
+        request.credential,
+        this.clock.now().getTime(),
+        request.types,
+        window,
+        this.feed,
+        this.logger,
+        (s) => {
+          this.streams.delete(s);
+          release();
+          if (this.streams.size === 0) this.stopTimers();
+        },
+      );
+      if (!after) await stream.look(false);
       return {
-        resumed: from !== null,
+        resumed: after !== null,
         run: (sink) => {
           this.streams.add(stream);
-          this.startHeartbeat();
+          this.startTimers();
           stream.start(sink, this.signals);
           return stream;
         },
@@ -213,19 +252,48 @@ export class EventStreams implements OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.closeAll();
-    this.stopHeartbeat();
+    this.stopTimers();
   }
 
-  private startHeartbeat(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
+  /**
+   * Ends the streams whose key an operation would now refuse, and retires those open EVENT_STREAM_MAX_SECONDS. When
+   * the keys cannot be read (the database is out of reach) the streams stay open: they are checked again next time.
+   */
+  async guard(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const maxAgeMs = this.config.eventStreams.maxSeconds * 1000;
+      const now = this.clock.now().getTime();
+      for (const stream of this.streams) if (now - stream.openedAt >= maxAgeMs) stream.retire();
+      const open = [...this.streams];
+      if (open.length === 0) return;
+      const refused = await this.access.refusedNow(
+        open.map((s) => s.credential),
+        SCOPE,
+      );
+      for (const stream of open) if (refused.has(stream.credential)) stream.end(ENDED_KEY_REFUSED);
+    } catch (err) {
+      this.logger.warn({ err }, 'The keys of the open event streams could not be checked; they will be checked again');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private startTimers(): void {
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setInterval(() => {
       for (const stream of this.streams) stream.heartbeat();
     }, this.config.eventStreams.heartbeatMs);
-    this.timer.unref();
+    this.heartbeatTimer.unref();
+    this.guardTimer = setInterval(() => void this.guard(), this.config.eventStreams.keyCheckMs);
+    this.guardTimer.unref();
   }
 
-  private stopHeartbeat(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  private stopTimers(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.guardTimer) clearInterval(this.guardTimer);
+    this.heartbeatTimer = null;
+    this.guardTimer = null;
   }
 }

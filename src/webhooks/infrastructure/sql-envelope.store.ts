@@ -128,15 +128,19 @@ export class SqlEnvelopeStore extends EnvelopeStore {
     since: Date,
     types: readonly string[] | undefined,
     limit: number,
+    after?: { publishedAt: Date; eventId: string },
   ): Promise<StoredEvent[]> {
     if (types?.length === 0) return [];
     let query = webhooks
       .selectFrom('webhook_messages')
       .select(eventColumns)
       .where('workspace_id', '=', workspaceId)
-      .where('published_at', '>=', since);
+      .where('published_at', '>=', after ? after.publishedAt : since);
     if (types) query = query.where('type', 'in', [...types]);
-    const rows = await this.db.all(query.orderBy('published_at', 'asc').orderBy('event_id', 'asc').limit(limit));
+    // Ids compare byte by byte ("C"), as the stream's window compares them, whatever the database's collation.
+    const id = sql`event_id COLLATE "C"`;
+    if (after) query = query.where(sql<boolean>`(published_at, ${id}) > (${after.publishedAt}, ${after.eventId} COLLATE "C")`);
+    const rows = await this.db.all(query.orderBy('published_at', 'asc').orderBy(id, 'asc').limit(limit));
     return rows.map(toEvent);
   }
 

@@ -44,6 +44,8 @@ export interface PrincipalRecord {
 /** Port: a key and its workspace in one read, by the key's non-secret lookup prefix. */
 export abstract class PrincipalLookup {
   abstract byLookupPrefix(prefix: string): Promise<PrincipalRecord | null>;
+  /** The access epoch now: it moves whenever a key or a workspace's plan changes, anywhere. */
+  abstract currentEpoch(): Promise<number>;
 }
 
 /** One request presented for admission: it counts against its key's burst window. */

@@ -7,7 +7,8 @@ import { PendingLimit } from '../../../platform/rate-limit/pending-limit.js';
 import type { LimitState } from '../../../platform/rate-limit/rate-limit-headers.js';
 import { Clock } from '../../../platform/time/clock.js';
 import { Authenticator, type Principal } from '../../application/authenticator.js';
-import { AdmissionGate } from '../../application/ports/access.repositories.js';
+import { AdmissionGate, PrincipalLookup } from '../../application/ports/access.repositories.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
 import { monthlyUnits, quotaWindow, secondsUntilReset } from '../../domain/quota.js';
 import { isScope } from '../../domain/scope.js';
 import { parseKeyToken } from '../../domain/api-key.js';
@@ -26,6 +27,7 @@ export class ApiKeyAccessControl extends AccessControl {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly admission: AdmissionGate,
+    private readonly lookup: PrincipalLookup,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -94,6 +96,24 @@ export class ApiKeyAccessControl extends AccessControl {
         resetSeconds: secondsUntilReset(now),
       },
     };
+  }
+
+  async refusedNow(tokens: readonly string[], scope: string): Promise<ReadonlySet<string>> {
+    const refused = new Set<string>();
+    if (tokens.length === 0) return refused;
+    if (!isScope(scope)) throw new Error(`an unknown scope ${scope}`);
+    const epoch = await this.lookup.currentEpoch();
+    for (const token of new Set(tokens)) {
+      try {
+        const principal = await this.authenticator.authenticate(token, epoch);
+        principal.workspace.assertEntitled('public_api');
+        principal.key.assertGranted(scope);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        refused.add(token);
+      }
+    }
+    return refused;
   }
 
   async identify(token: string | undefined): Promise<Caller | null> {

@@ -60,4 +60,12 @@ export abstract class AccessControl {
    * key may do from a request it makes anyway (the OpenAPI document), instead of probing with invalid requests.
    */
   abstract identify(presentedKey: string | undefined): Promise<Caller | null>;
+
+  /**
+   * Which of `presentedKeys` an operation of `scope` would refuse now with 401 or 403 (the key revoked or expired, the
+   * workspace's plan or the key's scopes no longer granting it): what a response held open checks again and again (an
+   * event stream, docs/adr/0067). No rate limit is counted. Reads whether any key or plan changed in one statement, and
+   * a key again only then. Rejects when the key store cannot be read: the caller decides what an outage means.
+   */
+  abstract refusedNow(presentedKeys: readonly string[], scope: string): Promise<ReadonlySet<string>>;
 }

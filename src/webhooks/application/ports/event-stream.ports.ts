@@ -1,3 +1,5 @@
+import type { LookStart, Published } from '../../domain/event-stream-window.js';
+
 /** One published event as a stream sends it: the envelope a delivery sends (`body`, exact bytes), and when it was. */
 export interface StreamedEvent {
   eventId: string;
@@ -9,12 +11,12 @@ export interface StreamedEvent {
 /** The published events a stream reads (the envelopes in webhook_messages, docs/adr/0065, 0067). */
 export abstract class EventFeed {
   /**
-   * The workspace's events published at or after `since` (of `types`, when given), oldest first by
-   * (published_at, event_id), at most `limit`.
+   * The workspace's events from `start` (an instant, inclusive, or strictly after one event) of `types` when given,
+   * oldest first by (published_at, event_id), at most `limit`.
    */
-  abstract publishedSince(workspaceId: string, since: Date, types: readonly string[] | undefined, limit: number): Promise<StreamedEvent[]>;
-  /** When the workspace's event `eventId` was published, or null when it has no such event (any more). */
-  abstract publishedAtOf(workspaceId: string, eventId: string): Promise<Date | null>;
+  abstract publishedSince(workspaceId: string, start: LookStart, types: readonly string[] | undefined, limit: number): Promise<StreamedEvent[]>;
+  /** The workspace's event `eventId` as a stream orders it, or null when it has no such event (any more). */
+  abstract positionOf(workspaceId: string, eventId: string): Promise<Published | null>;
 }
 
 /** Who is told that a workspace published events. */

@@ -156,12 +156,16 @@ export abstract class EnvelopeStore {
   abstract listEvents(workspaceId: string, filter: EventFilter): Promise<StoredEvent[]>;
   /** One event of the workspace, null when absent or published more than EVENT_LIST_DAYS days ago. */
   abstract eventById(workspaceId: string, eventId: string): Promise<StoredEvent | null>;
-  /** The workspace's events published at or after `since`, oldest first by (published_at, event_id), at most `limit`. */
+  /**
+   * The workspace's events published at or after `since` (and after the event `after` in that order, when given),
+   * oldest first by (published_at, event_id) with ids compared byte by byte, at most `limit`.
+   */
   abstract eventsPublishedSince(
     workspaceId: string,
     since: Date,
     types: readonly string[] | undefined,
     limit: number,
+    after?: { publishedAt: Date; eventId: string },
   ): Promise<StoredEvent[]>;
   /** The envelopes of these events (`id`: the event id) that exist, by event id. */
   abstract bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>>;

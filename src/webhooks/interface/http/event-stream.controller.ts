@@ -11,12 +11,15 @@ import { Operation } from '../../../platform/http/pipeline/operation.js';
 import { Caller, Input } from '../../../platform/http/pipeline/params.js';
 import { HttpProblem } from '../../../platform/http/problem.js';
 import { Serving } from '../../../platform/process/serving.js';
-import { EventStreams, type OpenStream, type StreamSink } from '../../application/event-streams.js';
+import { EventStreams, type OpenStream, type StreamRefusal, type StreamSink } from '../../application/event-streams.js';
+import { presentedKey } from '../../../platform/http/pipeline/operation.guard.js';
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENTS } from '../../application/webhook-events.js';
 import { envelopeBody } from '../../application/webhook.views.js';
 
-/** What a client may leave unread before its stream is ended (it resumes by id, from where it stopped). */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** What a stream writes ahead of its client: past it, the stream waits for the client to read (docs/adr/0067). */
+const HIGH_WATER_MARK = 64 * 1024;
+/** How long a stream waits for a client that reads nothing: then it ends (the client resumes by id). */
+const DRAIN_TIMEOUT_MS = 60_000;
 /** An event id, as Last-Event-ID or `after`: longer is no id of ours. */
 const MAX_ID_LENGTH = 255;
 
@@ -51,11 +54,14 @@ const STREAM_GUIDE =
   'API process the client is connected to. It is what `bio-page listen` reads. Each event is a frame of three lines, ' +
   'then a blank line: `id: <event id>`, `event: <type>`, `data: <envelope JSON, one line>`. A comment line ' +
   '`: keep-alive` comes every 15 s. Without `Last-Event-ID` (or `after`) the stream starts with the events committed ' +
-  'from now on; with it, it resumes after that event (events of the 5 s before it may come again: de-duplicate by ' +
-  '`id`), so a client that reconnects loses none. An id the workspace has no event for (or none of the last 30 days) ' +
-  'starts it from now. A process that stops ends its streams; reconnect (another process answers) with ' +
-  '`Last-Event-ID`. Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace ' +
-  '`EVENT_STREAMS_PER_WORKSPACE` (10): past either, 503 `service_unavailable` with `Retry-After`.';
+  'from now on; with it, it resumes right after that event, in publication order, so a client that reconnects loses ' +
+  'none and gets none twice. An id the workspace has no event for (or none of the last 30 days) starts it from now. ' +
+  'A backlog of any size is sent as fast as the client reads it. The stream belongs to the key that opened it: it ' +
+  'ends within 15 s of that key being revoked or expiring (reconnecting is then 401), and after ' +
+  '`EVENT_STREAM_MAX_SECONDS` (an hour); a process that stops ends its streams too: reconnect with `Last-Event-ID`. ' +
+  'Each process holds at most `EVENT_STREAMS_MAX` streams (200), of one workspace `EVENT_STREAMS_PER_WORKSPACE` (10): ' +
+  'past either, 503 `service_unavailable` with `Retry-After`; of one key `EVENT_STREAMS_PER_KEY` (5): past it, 429 ' +
+  '`rate_limited`.';
 
 /** The example frame: the first published event's own example (docs/adr/0041), as a delivery would carry it. */
 const EXAMPLE_EVENT = WEBHOOK_EVENTS[0]!;
@@ -107,35 +113,57 @@ export class EventStreamController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    // Listened for before anything is awaited: a client that goes while the stream is set up holds no slot.
+    let open: OpenStream | null = null;
+    let gone = false;
+    const onGone = () => {
+      gone = true;
+      open?.close();
+    };
+    reply.raw.once('close', onGone);
+    if (reply.raw.destroyed || !req.raw.socket || req.raw.socket.destroyed) gone = true;
+    if (gone) return;
+    if (this.serving.phase !== 'serving')
+      throw new HttpProblem('service_unavailable', 'This process is stopping: reconnect (another process answers).', { 'retry-after': '1' });
+
     const header = req.headers['last-event-id'];
     const fromHeader = typeof header === 'string' && header.trim().length <= MAX_ID_LENGTH ? header.trim() : '';
     const lastEventId = q.after ?? (fromHeader || undefined);
-    const pending = await this.streams.prepare({ workspaceId: caller.workspaceId, types: q.type, lastEventId });
-    if (pending === 'process_full' || pending === 'workspace_full') {
-      const which =
-        pending === 'process_full'
-          ? 'This process holds all the event streams it may'
-          : 'This workspace holds all the event streams it may on this process';
-      throw new HttpProblem('service_unavailable', `${which}: retry later (another process may have room).`, { 'retry-after': '5' });
-    }
+    const credential = presentedKey(req.headers) ?? '';
+    const pending = await this.streams.prepare({ workspaceId: caller.workspaceId, keyId: caller.keyId, credential, types: q.type, lastEventId });
+    if (typeof pending === 'string') throw refusal(pending);
+    if (gone) return pending.cancel();
 
-    const body = new PassThrough();
-    let open: OpenStream | null = null;
-    let gone = false;
+    const body = new PassThrough({ highWaterMark: HIGH_WATER_MARK });
     const release = this.serving.holdOpen(() => open?.close());
+    let ended = false;
+    const waiting = new Set<(ok: boolean) => void>();
     const sink: StreamSink = {
-      write: (text) => {
-        body.write(text);
-        return body.writableLength <= MAX_BUFFERED_BYTES;
-      },
+      write: (text) => body.write(text),
+      drained: () =>
+        new Promise<boolean>((resolve) => {
+          if (ended || gone) return resolve(false);
+          if (!body.writableNeedDrain) return resolve(true);
+          const done = (ok: boolean) => {
+            clearTimeout(timer);
+            body.off('drain', onDrain);
+            waiting.delete(done);
+            resolve(ok);
+          };
+          const onDrain = () => done(true);
+          const timer = setTimeout(() => done(false), DRAIN_TIMEOUT_MS);
+          body.on('drain', onDrain);
+          waiting.add(done);
+        }),
       end: () => {
+        ended = true;
+        for (const done of [...waiting]) done(false);
         release();
         body.end();
       },
     };
-    reply.raw.on('close', () => {
-      gone = true;
-      open?.close();
+    reply.raw.once('close', () => {
+      for (const done of [...waiting]) done(false);
     });
     // Ended because the process stops: no keep-alive connection outlives the response (docs/adr/0051).
     reply.raw.once('finish', () => {
@@ -151,4 +179,19 @@ export class EventStreamController {
     open = pending.run(sink);
     if (gone) open.close();
   }
+}
+
+/** The answer to a stream that may not open now. */
+function refusal(why: StreamRefusal): HttpProblem {
+  if (why === 'key_full')
+    return new HttpProblem(
+      'rate_limited',
+      'This API key holds all the event streams it may (EVENT_STREAMS_PER_KEY): close one, or use another key.',
+      { 'retry-after': '5' },
+    );
+  const which =
+    why === 'process_full'
+      ? 'This process holds all the event streams it may'
+      : 'This workspace holds all the event streams it may on this process';
+  return new HttpProblem('service_unavailable', `${which}: retry later (another process may have room).`, { 'retry-after': '5' });
 }
