@@ -82,6 +82,8 @@ class EventStream implements EventSubscriber {
     private readonly feed: EventFeed,
     private readonly logger: Logger,
     private readonly onClosed: (stream: EventStream) => void,
+    /** whether the stream's key is still allowed, as of a read that starts after the call */
+    private readonly stillAllowed: () => Promise<boolean>,
   ) {}
 
   start(sink: StreamSink, signals: EventSignals): void {
@@ -153,6 +155,9 @@ class EventStream implements EventSubscriber {
       const found = await this.feed.publishedSince(this.workspaceId, start, this.types, PAGE);
       if (this.closed) return;
       const fresh = this.window.accept(found);
+      // Checked after the read: a revocation that committed before these events did is seen, and none of them is sent.
+      if (send && fresh.length > 0 && !(await this.stillAllowed())) return this.end(ENDED_KEY_REFUSED);
+      if (this.closed) return;
       if (send) {
         for (const event of fresh) {
           if (this.sink!.write(eventFrame(event))) continue;
@@ -227,6 +232,7 @@ export class EventStreams implements OnModuleDestroy {
           release();
           if (this.streams.size === 0) this.stopTimers();
         },
+        async () => !(await this.access.refusedNow([request.credential], SCOPE)).has(request.credential),
       );
       if (!after) await stream.look(false);
       return {

@@ -33,7 +33,11 @@ export class ApiKeyAccessControl extends AccessControl {
   ) {
     super();
     this.waiting = new PendingLimit(config.rateLimit.maxPending);
+    this.epochs = new BatchedRead(() => this.lookup.currentEpoch());
   }
+
+  /** The access epoch, read once for every check asked in the same turn of the event loop. */
+  private readonly epochs: BatchedRead<number>;
 
   async admit(
     token: string | undefined,
@@ -102,7 +106,7 @@ export class ApiKeyAccessControl extends AccessControl {
     const refused = new Set<string>();
     if (tokens.length === 0) return refused;
     if (!isScope(scope)) throw new Error(`an unknown scope ${scope}`);
-    const epoch = await this.lookup.currentEpoch();
+    const epoch = await this.epochs.read();
     for (const token of new Set(tokens)) {
       try {
         const principal = await this.authenticator.authenticate(token, epoch);
@@ -123,6 +127,26 @@ export class ApiKeyAccessControl extends AccessControl {
     } catch {
       return null; // not recognised, or the key store unreachable: the caller simply learns nothing
     }
+  }
+}
+
+/**
+ * A read shared by the callers of one turn of the event loop: the statement starts after every one of them asked, so
+ * each sees what had committed before it asked (a caller arriving while it runs waits for the next read).
+ */
+class BatchedRead<T> {
+  private next: Promise<T> | null = null;
+
+  constructor(private readonly load: () => Promise<T>) {}
+
+  read(): Promise<T> {
+    this.next ??= new Promise<T>((resolve, reject) =>
+      setImmediate(() => {
+        this.next = null;
+        this.load().then(resolve, reject);
+      }),
+    );
+    return this.next;
   }
 }
 
