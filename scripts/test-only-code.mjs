@@ -35,6 +35,7 @@ const KEPT = [
   'src/platform/rate-limit/pending-limit.ts: PendingLimit.size',
   'src/site/application/live-page-cache.ts: LivePageCache.bytes',
   'src/site/application/live-page-cache.ts: LivePageCache.size',
+  'src/webhooks/application/event-streams.ts: EventStreams.size',
   'src/webhooks/domain/event-stream-window.ts: EventStreamWindow.size',
   'src/webhooks/domain/fair-share.ts: SlowLane.size',
   // Tests drive the dispatcher one batch at a time, deterministically.

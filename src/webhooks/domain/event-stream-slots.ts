@@ -23,12 +23,6 @@ export class EventStreamSlots {
     return this.total;
   }
 
-  /** Slots held by one workspace, or one key. */
-  heldBy(holder: { workspaceId?: string; keyId?: string }): number {
-    if (holder.keyId !== undefined) return this.byKey.get(holder.keyId) ?? 0;
-    return this.byWorkspace.get(holder.workspaceId ?? '') ?? 0;
-  }
-
   /** Takes a slot for a stream of `workspaceId` opened with `keyId`: the release (idempotent), or why not. */
   take(workspaceId: string, keyId: string): (() => void) | StreamRefusal {
     if (this.total >= this.limits.max) return 'process_full';

@@ -14,7 +14,12 @@ export abstract class EventFeed {
    * The workspace's events from `start` (an instant, inclusive, or strictly after one event) of `types` when given,
    * oldest first by (published_at, event_id), at most `limit`.
    */
-  abstract publishedSince(workspaceId: string, start: LookStart, types: readonly string[] | undefined, limit: number): Promise<StreamedEvent[]>;
+  abstract publishedSince(
+    workspaceId: string,
+    start: LookStart,
+    types: readonly string[] | undefined,
+    limit: number,
+  ): Promise<StreamedEvent[]>;
   /** The workspace's event `eventId` as a stream orders it, or null when it has no such event (any more). */
   abstract positionOf(workspaceId: string, eventId: string): Promise<Published | null>;
 }

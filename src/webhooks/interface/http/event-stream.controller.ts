@@ -124,13 +124,21 @@ export class EventStreamController {
     if (reply.raw.destroyed || !req.raw.socket || req.raw.socket.destroyed) gone = true;
     if (gone) return;
     if (this.serving.phase !== 'serving')
-      throw new HttpProblem('service_unavailable', 'This process is stopping: reconnect (another process answers).', { 'retry-after': '1' });
+      throw new HttpProblem('service_unavailable', 'This process is stopping: reconnect (another process answers).', {
+        'retry-after': '1',
+      });
 
     const header = req.headers['last-event-id'];
     const fromHeader = typeof header === 'string' && header.trim().length <= MAX_ID_LENGTH ? header.trim() : '';
     const lastEventId = q.after ?? (fromHeader || undefined);
     const credential = presentedKey(req.headers) ?? '';
-    const pending = await this.streams.prepare({ workspaceId: caller.workspaceId, keyId: caller.keyId, credential, types: q.type, lastEventId });
+    const pending = await this.streams.prepare({
+      workspaceId: caller.workspaceId,
+      keyId: caller.keyId,
+      credential,
+      types: q.type,
+      lastEventId,
+    });
     if (typeof pending === 'string') throw refusal(pending);
     if (gone) return pending.cancel();
 
@@ -157,13 +165,13 @@ export class EventStreamController {
         }),
       end: () => {
         ended = true;
-        for (const done of [...waiting]) done(false);
+        for (const done of waiting) done(false);
         release();
         body.end();
       },
     };
     reply.raw.once('close', () => {
-      for (const done of [...waiting]) done(false);
+      for (const done of waiting) done(false);
     });
     // Ended because the process stops: no keep-alive connection outlives the response (docs/adr/0051).
     reply.raw.once('finish', () => {
