@@ -8,7 +8,7 @@ import { OutboxRelay, type OutboxSubscriber } from '../../../src/platform/outbox
 import { Outbox, type OutboxEvent } from '../../../src/platform/outbox/outbox.js';
 import { Transactions } from '../../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../../src/platform/database/sql.js';
-import { sql } from '../../../src/platform/database/query-builder.js';
+import { sql as statement } from '../../../src/platform/database/query-builder.js';
 import type { AppConfig } from '../../../src/platform/config/config.js';
 import { drainOutbox } from '../../support/drain-outbox.js';
 
@@ -302,12 +302,13 @@ describe('the outbox relay', () => {
       async handle(rows) {
         for (const row of rows) {
           const value = (row.data as { email: string }).email;
-          if (row.type === 'cast') await db.all(sql`SELECT ${value}::uuid`);
-          await db.all(sql`CREATE TEMP TABLE probe_dup (email text PRIMARY KEY) ON COMMIT DROP`);
+          if (row.type === 'cast') await db.all(statement`SELECT ${value}::uuid`);
+          await db.all(statement`CREATE TEMP TABLE probe_dup (email text PRIMARY KEY) ON COMMIT DROP`);
           try {
-            await db.all(sql`INSERT INTO probe_dup VALUES (${value}), (${value})`);
+            await db.all(statement`INSERT INTO probe_dup VALUES (${value}), (${value})`);
           } catch (err) {
-            throw new Error(`could not record the contact: ${(err as Error).message}. ${(err as { detail: string }).detail}`);
+            const { message, detail } = err as { message: string; detail: string };
+            throw new Error(`could not record the contact: ${message}. ${detail}`, { cause: err });
           }
         }
       },
@@ -322,7 +323,8 @@ describe('the outbox relay', () => {
     ]);
     expect(rows.map((r) => r.last_error)).toEqual([
       'invalid input syntax for type uuid: [value]', // what an operator needs stays: the kind of refusal
-      'could not record the contact: duplicate key value violates unique constraint "probe_dup_pkey". Key (email)=([value]) already exists.',
+      'could not record the contact: duplicate key value violates unique constraint "probe_dup_pkey". ' +
+        'Key (email)=([value]) already exists.',
     ]);
     expect(JSON.stringify(rows)).not.toContain('visitor.outbox');
   });
