@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { privateError, privateMessage, withoutQueries, withoutQuery, withoutQuotedValue } from './private-text.js';
+import { privateError, privateMessage, withoutQueries, withoutQuery, withoutRowValues } from './private-text.js';
 
 describe('withoutQuery', () => {
   it('keeps the scheme, host, port and path of a URL, not its query, fragment or user information', () => {
@@ -23,17 +23,45 @@ describe('withoutQueries', () => {
   });
 });
 
-describe('withoutQuotedValue', () => {
+describe('withoutRowValues', () => {
   it('cuts the refused value PostgreSQL quotes in an invalid-input message', () => {
-    expect(withoutQuotedValue('invalid input syntax for type uuid: "visitor@example.com"')).toBe(
+    expect(withoutRowValues('invalid input syntax for type uuid: "visitor@example.com"')).toBe(
       'invalid input syntax for type uuid: [value]',
     );
-    expect(withoutQuotedValue('invalid input value for enum kind: "x y"')).toBe('invalid input value for enum kind: [value]');
+    expect(withoutRowValues('invalid input value for enum kind: "x y"')).toBe('invalid input value for enum kind: [value]');
+    expect(withoutRowValues('malformed array literal: "{v@example.com"')).toBe('malformed array literal: [value]');
+    expect(withoutRowValues('date/time field value out of range: "2026-13-45 v@example.com"')).toBe(
+      'date/time field value out of range: [value]',
+    );
+    expect(withoutRowValues('value "99999999999" is out of range for type integer')).toBe('value [value] is out of range for type integer');
+    // A message cut short (a column's length limit) before its closing quote.
+    expect(withoutRowValues('invalid input syntax for type uuid: "v@example.co')).toBe('invalid input syntax for type uuid: [value]');
+  });
+
+  it("cuts a detail's key values and failing row wherever a wrapper copied them into a message", () => {
+    expect(withoutRowValues('Key (email)=(v@example.com) already exists.')).toBe('Key (email)=([value]) already exists.');
+    expect(withoutRowValues('duplicate key: Key (lower(email), workspace_id)=(v) x@example.com, ws_1) already exists')).toBe(
+      'duplicate key: Key (lower(email), workspace_id)=([value]) already exists',
+    );
+    expect(withoutRowValues('Key (page_id)=(pg_v@example.com) is not present in table "pages".')).toBe(
+      'Key (page_id)=([value]) is not present in table "pages".',
+    );
+    expect(withoutRowValues('failed: Key (email)=(v@example.co\n    at x (file.js:1:1)')).toBe(
+      'failed: Key (email)=([value])\n    at x (file.js:1:1)',
+    );
+    expect(withoutRowValues('23514: Failing row contains (pg_1, v@example.com, (x)).\nnext line')).toBe(
+      '23514: Failing row contains [row]\nnext line',
+    );
   });
 
   it('leaves messages that quote only names', () => {
-    const m = 'new row for relation "contacts" violates check constraint "contacts_email_check"';
-    expect(withoutQuotedValue(m)).toBe(m);
+    for (const m of [
+      'new row for relation "contacts" violates check constraint "contacts_email_check"',
+      'duplicate key value violates unique constraint "pages_slug_unique"',
+      'null value in column "title" of relation "pages" violates not-null constraint',
+      'Key columns "a" and "b" are of incompatible types',
+    ])
+      expect(withoutRowValues(m)).toBe(m);
   });
 });
 

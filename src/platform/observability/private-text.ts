@@ -1,6 +1,8 @@
 /**
- * What logs and traces may say about URLs and database errors (decisions.md, "Traces and logs carry no secret and no
- * visitor"; docs/adr/0063). Pure functions, shared by the logger (logger.ts) and the span scrubber (span-scrubber.ts).
+ * What logs, traces and stored errors may say about URLs and database errors (decisions.md, "Traces and logs carry no
+ * secret and no visitor" and "Public files hold under slow readers"; docs/adr/0063). Pure functions, one definition
+ * shared by the logger (logger.ts), the span exporter (span-privacy.ts) and the outbox's `last_error`
+ * (outbox-relay.statements.ts).
  */
 
 /**
@@ -27,11 +29,35 @@ export function withoutQueries(text: string): string {
 export const DATABASE_ERROR_VALUE_FIELDS = ['detail', 'where', 'internalQuery', 'parameters', 'params', 'values', 'bindings'] as const;
 
 /**
- * The messages of PostgreSQL errors that quote the value they refused (`invalid input syntax for type uuid: "…"`,
- * `invalid input value for enum kind: "…"`): the quoted value is cut.
+ * PostgreSQL messages that end by quoting the value they refused: `<one of these>: "<value>"` (to the last quote; to
+ * the end of the line when the text was cut before it).
  */
-export function withoutQuotedValue(message: string): string {
-  return message.replace(/(invalid input (?:syntax|value) for [^:\n]*): ".*"/gs, '$1: [value]');
+const QUOTING =
+  /(invalid input (?:syntax|value) for [^:\n]*|malformed [a-z]+ literal|date\/time field value out of range): "(?:.*"|[^\n]*)/gs;
+/** `value "<value>" is out of range for type integer`. */
+const OUT_OF_RANGE = /\bvalue ".*?" is out of range\b/g;
+/** A key's values, as a unique, foreign key or exclusion violation's detail states them: `Key (email)=(…) already exists`. */
+const KEY_VALUES =
+  /\bKey \(([^\n]*?)\)=\((?!\[value\]\))[^\n]*?\)(?= already exists| is not present| is still referenced| conflicts with)/g;
+/** Any other `Key (…)=(…`: cut to the end of the line (a text cut short may have lost the closing parenthesis). */
+const KEY_VALUES_REST = /\bKey \(([^\n]*?)\)=\((?!\[value\]\))[^\n]*/g;
+/** A refused row, as a check or not-null violation's detail states it: `Failing row contains (…)`, to the end of the line. */
+const FAILING_ROW = /\bFailing row contains \([^\n]*/g;
+
+/**
+ * A PostgreSQL error's text without the row values it may quote: the refused value of an invalid-input message
+ * (`invalid input syntax for type uuid: "…"`, `invalid input value for enum kind: "…"`, `malformed array literal:
+ * "…"`, `value "…" is out of range`), and a detail's key values and failing row, wherever a wrapper copied them into
+ * a message (`Key (email)=(…) already exists`, `Failing row contains (…)`). Names (relations, constraints, columns,
+ * types) stay.
+ */
+export function withoutRowValues(message: string): string {
+  return message
+    .replace(QUOTING, '$1: [value]')
+    .replace(OUT_OF_RANGE, 'value [value] is out of range')
+    .replace(KEY_VALUES, 'Key ($1)=([value])')
+    .replace(KEY_VALUES_REST, 'Key ($1)=([value])')
+    .replace(FAILING_ROW, 'Failing row contains [row]');
 }
 
 const MAX_DEPTH = 6;
@@ -53,7 +79,10 @@ export function privateError(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** An error message as logs and traces may carry it: no quoted refused value, no URL query. */
+/**
+ * An error message (or any text) as logs, spans and `outbox.last_error` may carry it: no row value of a database error
+ * (`withoutRowValues`), no URL query. The one filter for database error values: do not copy it.
+ */
 export function privateMessage(message: string): string {
-  return withoutQueries(withoutQuotedValue(message));
+  return withoutQueries(withoutRowValues(message));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { privateSpanAttributes, privateSpanText } from './span-privacy.js';
+import { privateSpanAttributes, privateSpanParts, privateSpanText, UNROUTED } from './span-privacy.js';
 
 describe('what a span may carry', () => {
   it('cuts query strings, absolute or relative, and preview tokens from text', () => {
@@ -38,8 +38,74 @@ describe('what a span may carry', () => {
     });
   });
 
-  it('cuts a path without a route of its token and its query', () => {
-    expect(privateSpanAttributes({ 'url.path': '/preview/tok.en' })).toEqual({ 'url.path': '/preview/:token' });
+  it('exports the path of a request that matched no route as the fixed name, whatever it holds', () => {
+    expect(privateSpanAttributes({ 'url.path': '/preview/tok.en' })).toEqual({ 'url.path': UNROUTED });
+    expect(privateSpanAttributes({ 'url.path': '/v1/unrouted/s3cret', 'url.query': 'q=s3cret2' })).toEqual({ 'url.path': '(unrouted)' });
     expect(privateSpanAttributes({ 'client.address': 'not an address' })).toEqual({ 'client.address': 'unknown' });
+  });
+
+  it("cuts a request's unrouted path from every text of its span: name, status message, events", () => {
+    const span = {
+      name: 'GET /v1/unrouted/s3cret',
+      attributes: { 'http.request.method': 'GET', 'url.path': '/v1/unrouted/s3cret?q=s3cret2' },
+      events: [
+        {
+          name: 'exception',
+          time: [1, 2],
+          attributes: { 'exception.message': 'Cannot GET /v1/unrouted/s3cret?q=s3cret2', 'exception.type': 'NotFoundException' },
+        },
+      ],
+      status: { code: 2, message: 'Cannot GET /v1/unrouted/s3cret?q=s3cret2' },
+    };
+    const out = privateSpanParts(span);
+    expect(JSON.stringify(out)).not.toContain('s3cret');
+    expect(out).toEqual({
+      name: 'GET (unrouted)',
+      attributes: { 'http.request.method': 'GET', 'url.path': '(unrouted)' },
+      events: [
+        {
+          name: 'exception',
+          time: [1, 2],
+          attributes: { 'exception.message': 'Cannot GET (unrouted)', 'exception.type': 'NotFoundException' },
+        },
+      ],
+      status: { code: 2, message: 'Cannot GET (unrouted)' },
+    });
+    // A routed request keeps its texts: the route is not a secret, nor what the route's path holds elsewhere.
+    const routed = { ...span, name: 'GET /p/:slug', attributes: { 'http.route': '/p/:slug', 'url.path': '/p/s3cret' } };
+    expect(privateSpanParts(routed).name).toBe('GET /p/:slug');
+    expect(privateSpanParts(routed).attributes).toEqual({ 'http.route': '/p/:slug', 'url.path': '/p/:slug' });
+  });
+
+  it("uses the logs' filter for database error values: messages, stacks and value fields", () => {
+    const refused = 'invalid input syntax for type uuid: "v@example.com"';
+    const out = privateSpanParts({
+      name: 'pg.query:INSERT bp',
+      attributes: {
+        'db.query.text': 'insert into "pages" ("title") values ($1)',
+        'db.postgresql.values': ['v@example.com'],
+        'db.query.parameter.0': 'v@example.com',
+        'db.response.detail': 'Key (email)=(v@example.com) already exists.',
+        'error.type': '22P02',
+      },
+      events: [
+        {
+          name: 'exception',
+          attributes: {
+            'exception.message': refused,
+            'exception.stacktrace': `error: ${refused}\n    at Sql.all (sql.js:49:24)`,
+            'exception.detail': 'Failing row contains (v@example.com).',
+          },
+        },
+      ],
+      status: { code: 2, message: `${refused}; Key (email)=(v@example.com) already exists` },
+    });
+    expect(JSON.stringify(out)).not.toContain('v@example.com');
+    expect(out.attributes).toEqual({ 'db.query.text': 'insert into "pages" ("title") values ($1)', 'error.type': '22P02' });
+    expect(out.events[0]!.attributes).toEqual({
+      'exception.message': 'invalid input syntax for type uuid: [value]',
+      'exception.stacktrace': 'error: invalid input syntax for type uuid: [value]\n    at Sql.all (sql.js:49:24)',
+    });
+    expect(out.status.message).toBe('invalid input syntax for type uuid: [value]; Key (email)=([value]) already exists');
   });
 });

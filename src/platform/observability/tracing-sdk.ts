@@ -6,7 +6,7 @@ import { OTLPTraceExporter as OtlpJson } from '@opentelemetry/exporter-trace-otl
 import { OTLPTraceExporter as OtlpProto } from '@opentelemetry/exporter-trace-otlp-proto';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { ConsoleSpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
-import { privateSpanAttributes, privateSpanText, type SpanAttributes } from './span-privacy.js';
+import { privateSpanParts } from './span-privacy.js';
 import { markTracingOn } from './tracing.js';
 
 /** Requests that are not traced: probes and scrapes, many times a minute, each a trace of its own otherwise. */
@@ -14,19 +14,17 @@ const UNTRACED = /^\/(health|ready|live|metrics)\b/;
 
 /**
  * A span as it may leave the process (span-privacy.ts, docs/adr/0063): its name, attributes, events and status message
- * without a preview token, a query string or a raw client address. The span itself is not changed (other processors
- * may read it); the copy inherits everything else from it.
+ * without a preview token, a query string, a raw client address, the path of a request that matched no route or a
+ * database error's row values. The span itself is not changed (other processors may read it); the copy inherits
+ * everything else from it.
  */
 function privateSpan(span: ReadableSpan): ReadableSpan {
   const copy = Object.create(span) as { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] };
-  copy.name = privateSpanText(span.name);
-  copy.attributes = privateSpanAttributes(span.attributes as SpanAttributes);
-  copy.events = span.events.map((e) => ({
-    ...e,
-    name: privateSpanText(e.name),
-    attributes: e.attributes && privateSpanAttributes(e.attributes as SpanAttributes),
-  }));
-  copy.status = span.status.message === undefined ? span.status : { ...span.status, message: privateSpanText(span.status.message) };
+  const parts = privateSpanParts(span);
+  copy.name = parts.name;
+  copy.attributes = parts.attributes as ReadableSpan['attributes'];
+  copy.events = parts.events;
+  copy.status = parts.status;
   return copy;
 }
 

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { prepared, sql, type Slots } from '../database/query-builder.js';
 import { ALL, type ShardGroup } from '../database/shard-groups.js';
 import type { Sql } from '../database/sql.js';
+import { privateMessage } from '../observability/private-text.js';
 import { outbox, type OutboxDb } from './outbox.table.js';
 
 const CLAIMED = ['seq', 'event_id', 'workspace_id', 'type', 'payload', 'created_at', 'traceparent'] as const;
@@ -85,12 +86,16 @@ export const release = prepared((p: Slots<{ workspaceIds: string[]; seqs: string
 
 const MAX_BACKOFF_S = 300;
 
-/** A row that failed on its own: its error kept, and due again after 2^attempts seconds (at most five minutes). */
+/**
+ * A row that failed on its own: its error kept, and due again after 2^attempts seconds (at most five minutes). The
+ * error's message is kept as the logs keep it (`privateMessage`, docs/adr/0063): without the row values a database
+ * error quotes, nor URL queries.
+ */
 export const backOff = (row: ClaimedRow, err: unknown) =>
   outbox
     .updateTable('outbox')
     .set({
-      last_error: sql<string>`left(${String((err as Error)?.message ?? err)}, 500)`,
+      last_error: sql<string>`left(${privateMessage(String((err as Error)?.message ?? err))}, 500)`,
       available_at: sql<Date>`now() + make_interval(secs => least(power(2, attempts), ${MAX_BACKOFF_S}))`,
     })
     .where('workspace_id', '=', row.workspace_id)

@@ -8,6 +8,7 @@ import { OutboxRelay, type OutboxSubscriber } from '../../../src/platform/outbox
 import { Outbox, type OutboxEvent } from '../../../src/platform/outbox/outbox.js';
 import { Transactions } from '../../../src/platform/cqrs/transactional.js';
 import { Sql } from '../../../src/platform/database/sql.js';
+import { sql as statement } from '../../../src/platform/database/query-builder.js';
 import type { AppConfig } from '../../../src/platform/config/config.js';
 import { drainOutbox } from '../../support/drain-outbox.js';
 
@@ -284,6 +285,48 @@ describe('the outbox relay', () => {
     );
     expect(bad).toMatchObject({ processed_at: null, last_error: 'cannot handle poison', later: true });
     expect(bad!.attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps a failing subscriber's error in last_error without the row values PostgreSQL quoted in it", async () => {
+    await t.sql(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
+    const email = 'visitor.outbox.lasterror@example.com';
+    await t.sql(
+      `INSERT INTO outbox (event_id, workspace_id, type, payload)
+       VALUES ('whmsg_cast', 'ws_le', 'cast', $1), ('whmsg_dup', 'ws_le', 'dup', $1)`,
+      [JSON.stringify({ data: { email } })],
+    );
+    const db = t.app.get(Sql);
+    // Two real PostgreSQL refusals of a row value: one quotes it in its message; the other in its detail, which a
+    // subscriber's own error copies into its message, as wrappers do.
+    const subscriber: OutboxSubscriber = {
+      async handle(rows) {
+        for (const row of rows) {
+          const value = (row.data as { email: string }).email;
+          if (row.type === 'cast') await db.all(statement`SELECT ${value}::uuid`);
+          await db.all(statement`CREATE TEMP TABLE probe_dup (email text PRIMARY KEY) ON COMMIT DROP`);
+          try {
+            await db.all(statement`INSERT INTO probe_dup VALUES (${value}), (${value})`);
+          } catch (err) {
+            const { message, detail } = err as { message: string; detail: string };
+            throw new Error(`could not record the contact: ${message}. ${detail}`, { cause: err });
+          }
+        }
+      },
+    };
+    await drainOutbox(t, relayWith([subscriber], { outboxRelayPipeline: false } as AppConfig));
+    const rows = await t.sql<{ event_id: string; processed_at: Date | null; last_error: string }>(
+      `SELECT event_id, processed_at, last_error FROM outbox WHERE workspace_id = 'ws_le' ORDER BY event_id`,
+    );
+    expect(rows.map((r) => [r.event_id, r.processed_at])).toEqual([
+      ['whmsg_cast', null],
+      ['whmsg_dup', null],
+    ]);
+    expect(rows.map((r) => r.last_error)).toEqual([
+      'invalid input syntax for type uuid: [value]', // what an operator needs stays: the kind of refusal
+      'could not record the contact: duplicate key value violates unique constraint "probe_dup_pkey". ' +
+        'Key (email)=([value]) already exists.',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('visitor.outbox');
   });
 });
 
