@@ -4,6 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import type { Command as Program } from 'commander';
 import { httpUrl, list, WORKSPACE } from './cli-arguments.js';
 import { Standalone, type OnJob } from './cli-job.js';
+import { DEFAULT_QUEUE_EVENTS } from './listen/forward-queue.js';
 import { packageVersion } from './package-version.js';
 
 /** `notification list` and `secrets re-encrypt`. */
@@ -36,6 +37,13 @@ export function addWebhookCommands(program: Program, onJob: OnJob): void {
     });
 }
 
+/** `--max-queue` (or BIO_PAGE_LISTEN_QUEUE): a whole number of events, 1 to 1,000,000. */
+function queueBound(value: string): number {
+  if (!/^\d{1,7}$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000)
+    throw new InvalidArgumentError('--max-queue (BIO_PAGE_LISTEN_QUEUE) must be a whole number of events from 1 to 1000000');
+  return Number(value);
+}
+
 /** `listen`: runs without the application (no Nest, no database). */
 export function addListenCommand(program: Program, onJob: OnJob): void {
   program
@@ -45,14 +53,20 @@ export function addListenCommand(program: Program, onJob: OnJob): void {
         'way (webhooks on a laptop: no inbound connection, no setting on the server). A client of the API over HTTP: it ' +
         'needs no database. Prints the ready line with the signing secret, then one line per event (time, type, id, the ' +
         "local answer's status or error, duration) on stdout; connection notices on stderr. Reconnects (0.5 s to 5 s) " +
-        'and resumes without losing or repeating an event; a local receiver that fails is not retried. Ctrl-C stops it',
+        'and resumes without losing or repeating an event; a local receiver that fails is not retried. Behind a slow ' +
+        'receiver it stops reading the stream while --max-queue events wait. A key the API refuses (revoked, expired) ' +
+        'stops it with status 2. Warns when --api-url is plain http:// to another machine. Ctrl-C stops it',
     )
     .option('--forward-to <url>', 'the local URL each event is POSTed to, e.g. http://localhost:4242/webhooks')
     .option('--events <types>', 'only these event types, comma-separated (default: all)', list)
     .option('--api-key <key>', 'an API key with the webhooks:read scope (default: $BIO_PAGE_API_KEY)')
     .option('--api-url <url>', 'the API base URL (default: $BIO_PAGE_API_URL, else http://127.0.0.1:3000)')
+    .option(
+      '--max-queue <events>',
+      `at most this many events read and not yet forwarded (default: $BIO_PAGE_LISTEN_QUEUE, else ${DEFAULT_QUEUE_EVENTS})`,
+    )
     .option('--print-secret', 'print the signing secret for this API key (the same on every run) and exit')
-    .action((o: { forwardTo?: string; events?: string[]; apiKey?: string; apiUrl?: string; printSecret?: boolean }) => {
+    .action((o: { forwardTo?: string; events?: string[]; apiKey?: string; apiUrl?: string; maxQueue?: string; printSecret?: boolean }) => {
       const apiKey = o.apiKey ?? process.env.BIO_PAGE_API_KEY;
       if (!apiKey) throw new InvalidArgumentError('an API key is needed: --api-key, or BIO_PAGE_API_KEY');
       if (o.printSecret) {
@@ -68,6 +82,7 @@ export function addListenCommand(program: Program, onJob: OnJob): void {
       if (!o.forwardTo) throw new InvalidArgumentError('--forward-to <url> is required');
       const forwardTo = httpUrl(o.forwardTo, '--forward-to');
       const apiUrl = httpUrl(o.apiUrl ?? process.env.BIO_PAGE_API_URL ?? 'http://127.0.0.1:3000', '--api-url');
+      const maxQueue = queueBound(o.maxQueue ?? process.env.BIO_PAGE_LISTEN_QUEUE ?? String(DEFAULT_QUEUE_EVENTS));
       onJob(
         new Standalone(async (signal) => {
           const { listen } = await import('./listen/listen.js');
@@ -76,6 +91,7 @@ export function addListenCommand(program: Program, onJob: OnJob): void {
             apiUrl,
             apiKey,
             events: o.events?.length ? o.events : undefined,
+            maxQueue,
             signal,
             userAgent: `bio-page-listen/${packageVersion()}`,
             out: (line) => process.stdout.write(`${line}\n`),

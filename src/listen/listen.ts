@@ -4,6 +4,9 @@
 // database connection.
 import { performance } from 'node:perf_hooks';
 import { signatureHeaders } from '../webhooks/infrastructure/webhook-signature.js';
+import { DEFAULT_QUEUE_EVENTS, ForwardQueue } from './forward-queue.js';
+import { LocalReceiver } from './local-receiver.js';
+import { plainHttpWarning } from './loopback.js';
 import { RecentIds } from './recent-ids.js';
 import { sessionSecret } from './session-secret.js';
 import { SseParser, type SseEvent } from './sse.js';
@@ -23,6 +26,8 @@ export interface ListenOptions {
   /** aborted on Ctrl-C or SIGTERM: listen stops and resolves 0 */
   signal: AbortSignal;
   userAgent: string;
+  /** at most this many events read and not yet forwarded (DEFAULT_QUEUE_EVENTS): past it the stream is not read */
+  maxQueue?: number;
 }
 
 /** The first wait before reconnecting, doubled after each failure up to MAX_DELAY_MS, reset by a good connection. */
@@ -60,6 +65,16 @@ export function streamUrl(apiUrl: URL, events?: readonly string[]): URL {
   return url;
 }
 
+/**
+ * The line listen stops with when the API refuses the stream for good: 401 is the key itself (revoked, expired, or
+ * no key at all: on a reconnection, the first two), 403 what the key may do.
+ */
+function refusal(status: number, problem: string): string {
+  if (status === 401) return `error: the API refused the key (revoked, expired or unknown): ${problem}`;
+  if (status === 403) return `error: the API refused the key access to the event stream: ${problem}`;
+  return `error: the API refused the stream: ${problem}`;
+}
+
 /** A problem+json answer in one line (`403 insufficient_scope: …`), or the status alone. */
 async function problemLine(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
@@ -74,64 +89,75 @@ async function problemLine(res: Response): Promise<string> {
 
 /**
  * Listens until `signal` aborts; resolves the exit status: 0 when stopped, 2 when the API refuses the request for
- * good (a bad key, a missing scope, an unknown event type). Every other failure (the API unreachable, a process
- * stopping, 503) is retried after FIRST_DELAY_MS, doubling to MAX_DELAY_MS, resuming with `Last-Event-ID`: the events
- * published meanwhile come then, none lost; an id seen already is never forwarded again. A local receiver that
- * fails is reported on the event's line and not retried.
+ * good (401: the key revoked, expired or unknown, on the first connection or a later one; 403: a missing scope; 400:
+ * an unknown event type); the events already received are forwarded first. Every other failure (the API unreachable,
+ * the stream ended by the API, 503) is retried after FIRST_DELAY_MS, doubling to MAX_DELAY_MS, resuming with
+ * `Last-Event-ID`: the events published meanwhile come then, none lost; an id seen already is never forwarded again.
+ * At most `maxQueue` events wait to be forwarded: while that many do, the stream is not read (the connection holds
+ * the rest; if the API ends it meanwhile, listen resumes after the last event it queued). A local receiver that fails
+ * is reported on the event's line and not retried.
  */
 export async function listen(o: ListenOptions): Promise<number> {
   const secret = sessionSecret(o.apiKey);
   const url = streamUrl(o.apiUrl, o.events);
+  const warning = plainHttpWarning(o.apiUrl);
+  if (warning) o.err(warning);
   const seen = new RecentIds();
-  const queue: SseEvent[] = [];
-  let wakeForwarder: (() => void) | null = null;
+  const queue = new ForwardQueue(o.maxQueue ?? DEFAULT_QUEUE_EVENTS);
+  const receiver = new LocalReceiver(o.forwardTo, FORWARD_TIMEOUT_MS);
   let lastEventId: string | undefined;
   let delay = FIRST_DELAY_MS;
   let ready = false;
-  let stopped = false;
+  /** the queue filled up and has not been empty since */
+  let behind = false;
 
   const forwarder = (async () => {
-    for (;;) {
-      const event = queue.shift();
-      if (event) {
-        await forward(event);
-        continue;
+    for (let event = await queue.take(); event; event = await queue.take()) {
+      await forward(event);
+      if (behind && queue.length === 0) {
+        behind = false;
+        o.err('The receiver caught up.');
       }
-      if (stopped) return;
-      await new Promise<void>((resolve) => (wakeForwarder = resolve));
-      wakeForwarder = null;
     }
   })();
   // Stopping: the event being forwarded finishes, the ones waiting are dropped.
-  const stopForwarder = () => {
-    stopped = true;
-    queue.length = 0;
-    wakeForwarder?.();
-  };
+  const stopForwarder = () => queue.close(true);
   o.signal.addEventListener('abort', stopForwarder, { once: true });
 
   async function forward(event: SseEvent): Promise<void> {
     const started = performance.now();
     let outcome: string;
     try {
-      const res = await fetch(o.forwardTo, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': o.userAgent,
-          ...signatureHeaders([secret], event.id!, Math.floor(Date.now() / 1000), event.data),
-        },
-        body: event.data,
-        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-        redirect: 'manual',
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      outcome = String(res.status);
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': o.userAgent,
+        ...signatureHeaders([secret], event.id!, Math.floor(Date.now() / 1000), event.data),
+      };
+      outcome = String(await receiver.post(headers, event.data));
     } catch (err) {
       outcome = `error (${failure(err)})`;
     }
     const ms = Math.round(performance.now() - started);
     o.out(`${new Date().toISOString()}  ${event.event}  ${event.id}  ${outcome}  ${ms} ms`);
+  }
+
+  /** Queues the events of one chunk in order, waiting for room (the stream unread meanwhile); false once stopped. */
+  async function enqueue(events: SseEvent[]): Promise<boolean> {
+    for (const event of events) {
+      if (!event.id) continue;
+      if (!seen.has(event.id)) {
+        if (!queue.hasRoom) {
+          if (!behind) o.err(`The receiver is behind: ${queue.length} events waiting; the stream is not read until it catches up.`);
+          behind = true;
+          await queue.room();
+          if (o.signal.aborted) return false;
+        }
+        seen.add(event.id);
+        queue.push(event);
+      }
+      lastEventId = event.id;
+    }
+    return true;
   }
 
   async function retryLater(why: string, retryAfterSeconds?: number): Promise<void> {
@@ -165,9 +191,11 @@ export async function listen(o: ListenOptions): Promise<number> {
         }
         if (res.status !== 200 || !res.body) {
           const line = await problemLine(res);
-          // The request itself is refused: retrying cannot help.
+          // The request itself is refused (the key revoked or expired, on a reconnection too): retrying cannot help.
           if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
-            o.err(`error: the API refused the stream: ${line}`);
+            o.err(refusal(res.status, line));
+            queue.close(false);
+            await forwarder;
             return 2;
           }
           const retryAfter = Number(res.headers.get('retry-after'));
@@ -179,21 +207,18 @@ export async function listen(o: ListenOptions): Promise<number> {
         ready = true;
         delay = FIRST_DELAY_MS;
 
-        const parser = new SseParser((event) => {
-          if (!event.id) return;
-          lastEventId = event.id;
-          if (!seen.add(event.id)) return;
-          queue.push(event);
-          wakeForwarder?.();
-        });
+        const parsed: SseEvent[] = [];
+        const parser = new SseParser((event) => parsed.push(event));
         let idle = setTimeout(abort, IDLE_MS);
         const decoder = new TextDecoder();
         let why = 'The stream ended';
         try {
           for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+            // Silence while listen itself does not read (its queue full) is no sign of a dead connection.
             clearTimeout(idle);
-            idle = setTimeout(abort, IDLE_MS);
             parser.push(decoder.decode(chunk, { stream: true }));
+            if (!(await enqueue(parsed.splice(0)))) break;
+            idle = setTimeout(abort, IDLE_MS);
           }
         } catch (err) {
           why = connection.signal.aborted && !o.signal.aborted ? `No data for ${IDLE_MS / 1000} s` : `The stream broke (${failure(err)})`;
@@ -211,5 +236,6 @@ export async function listen(o: ListenOptions): Promise<number> {
   } finally {
     stopForwarder();
     await forwarder;
+    receiver.close();
   }
 }

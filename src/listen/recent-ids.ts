@@ -4,6 +4,10 @@ export class RecentIds {
 
   constructor(private readonly max = 10_000) {}
 
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
   /** Records `id`; false when it was recorded already (a repeat). */
   add(id: string): boolean {
     if (this.ids.has(id)) return false;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,96 +8,12 @@ import { Webhook } from 'standardwebhooks';
 import { freePort } from '../../../src/platform/database/embedded-postgres.js';
 import { aKey, aTenant } from '../../factories/access.factory.js';
 import { Haproxy } from '../../support/haproxy.js';
+import { BIN, Listener, Receiver, sleep } from '../../support/listen.js';
 import { launch, stop } from '../../support/processes.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /** The test app's master key: the processes read what it wrote. */
 const KEY = Buffer.alloc(32, 9).toString('base64');
-const BIN = new URL('../../../bin/bio-page', import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Receipt {
-  at: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local webhook receiver, as a developer runs one: plain HTTP on loopback, answering 200. */
-class Receiver {
-  readonly received: Receipt[] = [];
-  private server: Server | null = null;
-  port = 0;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.received.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as AddressInfo).port;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/hook`;
-  }
-
-  /** The envelopes received of `type`, in order of arrival. */
-  of(type: string): (Receipt & { envelope: { id: string; type: string; data: { page?: { id: string } } } })[] {
-    return this.received.map((r) => ({ ...r, envelope: JSON.parse(r.body) })).filter((r) => r.envelope.type === type);
-  }
-
-  async waitFor(check: () => boolean, ms: number): Promise<void> {
-    for (const deadline = Date.now() + ms; !check(); await sleep(10))
-      if (Date.now() > deadline)
-        throw new Error(`the receiver did not get what was expected within ${ms} ms (${this.received.length} received)`);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
-/** `bin/bio-page listen`, run as a developer runs it, with its output kept. */
-class Listener {
-  out = '';
-  err = '';
-  private constructor(readonly child: ChildProcess) {}
-  /** every listen started, stopped at the end whatever happened */
-  static readonly started: ChildProcess[] = [];
-
-  static async start(apiUrl: string, apiKey: string, forwardTo: string): Promise<Listener> {
-    const child = spawn(BIN, ['listen', '--forward-to', forwardTo], {
-      // A database it could not reach: listen is a client of the API, it never opens one.
-      env: { ...process.env, BIO_PAGE_API_KEY: apiKey, BIO_PAGE_API_URL: apiUrl, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    Listener.started.push(child);
-    const listener = new Listener(child);
-    child.stdout!.on('data', (d: Buffer) => (listener.out += String(d)));
-    child.stderr!.on('data', (d: Buffer) => (listener.err += String(d)));
-    await listener.waitFor(() => /^Ready\. /m.test(listener.out), 30_000);
-    return listener;
-  }
-
-  async waitFor(check: () => boolean, ms: number): Promise<void> {
-    for (const deadline = Date.now() + ms; !check(); await sleep(20)) {
-      if (this.child.exitCode !== null) throw new Error(`listen exited with ${this.child.exitCode}:\n${this.out}\n${this.err}`);
-      if (Date.now() > deadline) throw new Error(`listen did not get there within ${ms} ms:\n${this.out}\n${this.err}`);
-    }
-  }
-
-  /** SIGINT, as Ctrl-C sends; resolves the exit status. */
-  interrupt(): Promise<number | null> {
-    return new Promise((resolve) => {
-      this.child.once('exit', (code) => resolve(code));
-      this.child.kill('SIGINT');
-    });
-  }
-}
 
 /** `bin/bio-page listen --print-secret` for a key: the secret a local receiver verifies with. */
 function printedSecret(apiKey: string): Promise<string> {
