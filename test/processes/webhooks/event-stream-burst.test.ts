@@ -7,7 +7,9 @@ import { freePort } from '../../../src/platform/database/embedded-postgres.js';
 import { Transactions } from '../../../src/platform/cqrs/transactional.js';
 import type { OutboxEvent } from '../../../src/platform/outbox/outbox.js';
 import { WebhookFanOut } from '../../../src/webhooks/application/fan-out.js';
-import { aTenant } from '../../factories/access.factory.js';
+import { RevokeApiKeyCommand } from '../../../src/access/index.js';
+import { aKey, aTenant } from '../../factories/access.factory.js';
+import { Listener, Receiver } from '../../support/listen.js';
 import { launch, stop } from '../../support/processes.js';
 import { Stream } from '../../support/sse-client.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -61,18 +63,24 @@ describe('a burst of events on the compiled API', () => {
   }, 90_000);
 
   afterAll(async () => {
+    for (const c of Listener.started) if (c.exitCode === null) c.kill('SIGKILL');
     if (api) await stop(api);
     await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sends 4,000 events of one instant once each to two streams, one of them resumed, in bounded memory', async () => {
+  it('sends 4,000 events of one instant once each to two streams (one resumed) and `bio-page listen`, in bounded memory', async () => {
     const tenant = await aTenant(t.commands);
+    const listenKey = await aKey(t.commands, tenant.workspace.id);
     const live = await Stream.open(base, tenant.key);
     expect(live.status).toBe(200);
+    const receiver = new Receiver();
+    await receiver.start();
+    const listener = await Listener.start(base, listenKey.key, receiver.url);
     // Warm: a few events through the whole path before the baseline is read.
     const warm = await publish(t, tenant.workspace.id, 20);
     await until(() => live.frames.length >= warm.length, 10_000, 'the warm-up events');
+    await receiver.waitFor(() => receiver.received.length >= warm.length, 10_000);
     await sleep(500);
     const baseline = rssMiB(api.pid!);
     let peak = baseline;
@@ -86,17 +94,59 @@ describe('a burst of events on the compiled API', () => {
       await until(() => resumed.frames.length >= burst.length - 100, 60_000, `the resumed stream (${resumed.frames.length})`);
       expect(live.ids).toEqual([...warm, ...burst]);
       expect(resumed.ids).toEqual(burst.slice(100));
+      await receiver.waitFor(() => receiver.received.length >= warm.length + burst.length, 120_000);
+      const forwarded = receiver.of('contact.created').map((r) => r.envelope.id);
+      expect(forwarded).toEqual([...warm, ...burst]); // each once, in order
       await sleep(500);
       live.close();
       resumed.close();
     } finally {
       clearInterval(sampler);
+      await listener.interrupt();
+      await receiver.close();
     }
     const grew = peak - baseline;
     process.stdout.write(`event burst: API RSS ${baseline.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at most (+${grew.toFixed(0)})\n`);
     // Round four's API grew from about 200 to 750 MB under this burst; two streams now hold a page and a socket each.
     expect(grew).toBeLessThan(120);
-  }, 180_000);
+  }, 240_000);
+
+  for (const how of ['revoked', 'expires'] as const) {
+    it(`ends three streams and \`bio-page listen\` within 15 s when their key ${how}: reconnecting is 401, nothing after reaches them`, async () => {
+      const tenant = await aTenant(t.commands);
+      const expiresAt = how === 'expires' ? new Date(Date.now() + 4_000) : null;
+      const key = await aKey(t.commands, tenant.workspace.id, { expiresAt });
+      const streams = await Promise.all([0, 1, 2].map(() => Stream.open(base, key.key)));
+      expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+      const receiver = new Receiver();
+      await receiver.start();
+      const listener = await Listener.start(base, key.key, receiver.url);
+      try {
+        const before = await publish(t, tenant.workspace.id, 2);
+        await until(() => streams.every((s) => s.frames.length === 2), 10_000, 'the events before');
+        await receiver.waitFor(() => receiver.received.length === 2, 10_000);
+
+        if (how === 'revoked') await t.commands.execute(new RevokeApiKeyCommand(key.id));
+        else await until(() => Date.now() > expiresAt!.getTime(), 10_000, 'the key expired');
+        const endedAt = Date.now();
+        const after = await publish(t, tenant.workspace.id, 2);
+        const status = await listener.exited(15_000);
+        await until(() => streams.every((s) => s.ended), 15_000 - (Date.now() - endedAt), 'every stream ended');
+        expect(Date.now() - endedAt).toBeLessThan(15_000);
+        expect(status).toBe(2);
+        expect(listener.err).toMatch(/refused the key.*401/);
+        for (const s of streams) expect(s.ids).toEqual(before);
+        expect(receiver.received.map((r) => JSON.parse(r.body).id)).toEqual(before);
+        expect(after.length).toBe(2);
+        const again = await fetch(`${base}/v1/events/stream`, { headers: { authorization: `Bearer ${key.key}` } });
+        expect(again.status).toBe(401);
+        await again.arrayBuffer();
+      } finally {
+        for (const s of streams) s.close();
+        await receiver.close();
+      }
+    }, 60_000);
+  }
 });
 
 let seq = 0;
