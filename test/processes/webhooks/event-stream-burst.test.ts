@@ -112,7 +112,7 @@ describe('a burst of events on the compiled API', () => {
   }, 240_000);
 
   for (const how of ['revoked', 'expires'] as const) {
-    it(`ends three streams and \`bio-page listen\` within 15 s when their key ${how}: reconnecting is 401, nothing after reaches them`, async () => {
+    it(`ends three streams and listen within 15 s when their key ${how}: reconnecting is 401, nothing after reaches them`, async () => {
       const tenant = await aTenant(t.commands);
       const expiresAt = how === 'expires' ? new Date(Date.now() + 4_000) : null;
       const key = await aKey(t.commands, tenant.workspace.id, { expiresAt });
