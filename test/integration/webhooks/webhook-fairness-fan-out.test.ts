@@ -43,7 +43,12 @@ describe('webhook dispatch is fair while a backlog is fanned out', () => {
   });
 
   const api = async (auth: Record<string, string>, url: string, body: unknown) => {
-    const res = await t.inject({ method: 'POST', url, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const res = await t.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(res.statusCode).toBeLessThan(300);
     return JSON.parse(res.body) as Json;
   };

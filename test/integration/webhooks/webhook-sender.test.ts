@@ -87,7 +87,7 @@ describe('WebhookSender against a real HTTPS receiver', () => {
     expect(outcome.durationMs).toBeGreaterThanOrEqual(900);
   });
 
-  it("keeps a pool per endpoint URL: one endpoint's hanging requests hold no connection of another on its host (docs/adr/0078)", async () => {
+  it('keeps a pool per endpoint URL: hanging requests to one hold no connection of another on its host (docs/adr/0078)', async () => {
     const pooled = new WebhookSender({ userAgent: 'x', ca: tls('ca.pem'), timeoutMs: 1_000, connections: 2 });
     const at = (path: string) => ({ url: new URL(`https://hooks.test:${port}${path}`), address: '127.0.0.1', family: 4 as const });
     let held = 0;
