@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const ERROR_MAX = 500;
 const MAX_AGENTS = 256;
-/** Connections one agent (one receiver origin and address) keeps at most, unless configured. */
+/** Connections one agent (one endpoint URL at one address) keeps at most, unless configured. */
 const DEFAULT_CONNECTIONS = 32;
 
 /** Where to send: the URL (for Host and TLS SNI) and the address the SSRF guard checked. */
@@ -53,14 +53,17 @@ export function describeStatus(statusCode: number): string {
  * POSTs one signed webhook over HTTPS with undici: connects to the pinned address, never follows a
  * redirect (a 3xx is a failure), gives up after the attempt time-out (10 s by default), and summarises failures
  * in at most 500 characters, none of them the receiver's (its answer's body is discarded unread: docs/adr/0058).
- * Each receiver gets a bounded pool of keep-alive connections (`connections`, the dispatcher's per-endpoint
+ * Each endpoint URL gets a bounded pool of keep-alive connections (`connections`, the dispatcher's per-endpoint
  * in-flight cap): requests beyond it wait for a free connection instead of opening more.
  */
 export class WebhookSender {
   /**
-   * Keep-alive agents, one per (origin, checked address): consecutive deliveries to one receiver reuse the
-   * TLS connection instead of a handshake each. The address is part of the key, so a connection only ever
-   * goes to an address the guard checked; the least recently used agent is closed beyond MAX_AGENTS.
+   * Keep-alive agents, one per (endpoint URL, checked address): consecutive deliveries to one endpoint reuse the
+   * TLS connection instead of a handshake each. One per endpoint URL, not per origin (docs/adr/0078): endpoints of
+   * many workspaces share a host (a webhook service's), and a pool per origin let one endpoint's hanging attempts hold
+   * every connection while the others' waited in its queue until those attempts timed out. The address is part of
+   * the key, so a connection only ever goes to an address the guard checked; the least recently used agent is
+   * closed beyond MAX_AGENTS.
    */
   private readonly agents = new Map<string, Agent>();
 
@@ -71,7 +74,7 @@ export class WebhookSender {
   ) {}
 
   private agentFor(target: SendTarget, timeoutMs: number): Agent {
-    const key = `${target.url.origin}|${target.address}`;
+    const key = `${target.url.href}|${target.address}`;
     let agent = this.agents.get(key);
     if (agent) {
       this.agents.delete(key); // re-insert: the Map's order is the recency order

@@ -87,6 +87,21 @@ describe('WebhookSender against a real HTTPS receiver', () => {
     expect(outcome.durationMs).toBeGreaterThanOrEqual(900);
   });
 
+  it('keeps a pool per endpoint URL: hanging requests to one hold no connection of another on its host (docs/adr/0078)', async () => {
+    const pooled = new WebhookSender({ userAgent: 'x', ca: tls('ca.pem'), timeoutMs: 1_000, connections: 2 });
+    const at = (path: string) => ({ url: new URL(`https://hooks.test:${port}${path}`), address: '127.0.0.1', family: 4 as const });
+    let held = 0;
+    behaviour = (req, res) => (req.url === '/hang' ? void (held += 1) : res.writeHead(204).end());
+    // More than the pool's two connections: one waits in the hanging endpoint's queue.
+    const hanging = [1, 2, 3].map(() => pooled.send(at('/hang'), {}, body));
+    while (held < 2) await new Promise((r) => setTimeout(r, 10));
+    const started = performance.now();
+    expect(await pooled.send(at('/ok'), {}, body)).toMatchObject({ delivered: true, statusCode: 204 });
+    expect(performance.now() - started).toBeLessThan(500); // not after the hanging requests' 1 s time-out
+    expect((await Promise.all(hanging)).map((o) => o.timedOut)).toEqual([true, true, true]);
+    await pooled.close();
+  });
+
   it('reports a network error in a short summary', async () => {
     const outcome = await sender.send({ url: new URL('https://hooks.test:1/in'), address: '127.0.0.1', family: 4 }, {}, body);
     expect(outcome).toMatchObject({ delivered: false, statusCode: null });
