@@ -62,31 +62,37 @@ export function endpointCounterEffect(events: readonly DeliveryEvent[]): 'succee
   return null;
 }
 
+/** What an outcome's endpoint is, for deciding it: gone (deleted), active, or disabled. */
+export type EndpointStanding = 'gone' | 'active' | 'disabled';
+
+/** The decisions of a group of outcomes: the events each stream gets, and what was left out. */
+export interface Decisions {
+  appends: StreamAppend[];
+  skipped: RecordingPlan['skipped'];
+}
+
 /**
- * Plans the recording of `outcomes` (in the order they are to be applied). `streams` holds the current state
- * of each delivery (absent: gone) and `endpoints` the endpoint aggregates, both as loaded under their locks;
- * the endpoint aggregates are moved in place (`changedEndpoints` lists those to save). An outcome whose
- * delivery or endpoint is gone, or whose stream is no longer at the claimed version, is skipped without
- * affecting the others. A delivery listed twice (claimed again after its lease ran out) is decided once: the
- * second outcome finds the stream moved.
+ * Decides `outcomes` (in the order they are to be applied) against the streams' current states (`streams`; absent:
+ * gone): the events each stream gets, as if each outcome had been recorded on its own, one after the other. It reads
+ * nothing of an endpoint but its standing (`standing`), and moves nothing. An outcome whose delivery or endpoint is
+ * gone, or whose stream is no longer at the claimed version, is skipped without affecting the others. A delivery
+ * listed twice (claimed again after its lease ran out) is decided once: the second outcome finds the stream moved.
  */
-export function planRecording(
+export function decideOutcomes(
   outcomes: readonly ClaimedOutcome[],
   streams: ReadonlyMap<string, DeliveryState>,
-  endpoints: ReadonlyMap<string, Endpoint>,
+  standing: (endpointId: string) => EndpointStanding,
   policy: RetryPolicy,
-  now: Date,
-): RecordingPlan {
+  /** told of each append as it is decided, before the next outcome is (the recorder moves counters here) */
+  onAppend: (append: StreamAppend) => void = () => undefined,
+): Decisions {
   const current = new Map(streams);
   const appends = new Map<string, StreamAppend>();
   const skipped: RecordingPlan['skipped'] = [];
-  const changed = new Set<Endpoint>();
-  const disabled: EndpointAutoDisabled[] = [];
-
   for (const o of outcomes) {
-    const endpoint = endpoints.get(o.endpointId);
+    const endpoint = standing(o.endpointId);
     const state = current.get(o.deliveryId);
-    if (!endpoint || !state) {
+    if (endpoint === 'gone' || !state) {
       skipped.push({ deliveryId: o.deliveryId, reason: 'gone' });
       continue;
     }
@@ -95,7 +101,7 @@ export function planRecording(
       continue;
     }
     // Re-enabled since the dispatcher looked: leave it PENDING; it is sent once the lease runs out.
-    if (o.command.type === 'HoldForDisabledEndpoint' && endpoint.isActive()) {
+    if (o.command.type === 'HoldForDisabledEndpoint' && endpoint === 'active') {
       skipped.push({ deliveryId: o.deliveryId, reason: 'endpoint_active' });
       continue;
     }
@@ -110,16 +116,71 @@ export function planRecording(
     if (events.length === 0) continue;
     current.set(o.deliveryId, next);
     // A second outcome for this delivery (claimed again after its lease ran out) now finds it moved.
-    appends.set(o.deliveryId, { deliveryId: o.deliveryId, expectedVersion: state.version, events, state: next });
-    const effect = endpointCounterEffect(events);
-    if (effect === 'succeeded') {
-      endpoint.recordDeliverySucceeded(now);
-      changed.add(endpoint);
-    } else if (effect === 'failed') {
-      endpoint.recordDeliveryFailed(now);
-      changed.add(endpoint);
-      disabled.push(...endpoint.pullEvents());
-    }
+    const append = { deliveryId: o.deliveryId, expectedVersion: state.version, events, state: next };
+    appends.set(o.deliveryId, append);
+    onAppend(append);
   }
-  return { appends: [...appends.values()], skipped, changedEndpoints: [...changed], disabled };
+  return { appends: [...appends.values()], skipped };
+}
+
+/**
+ * The one place an endpoint's counters move: a stream's new events that end in a success reset its consecutive
+ * failures, the end of a ladder counts one (the 20th disables an active endpoint: returned, for its owner). `endpoint`
+ * is the aggregate as loaded under its lock, moved in place; true when it changed.
+ */
+export function moveEndpointCounter(
+  endpoint: Endpoint,
+  events: readonly DeliveryEvent[],
+  now: Date,
+  disabled: EndpointAutoDisabled[],
+): boolean {
+  const effect = endpointCounterEffect(events);
+  if (effect === 'succeeded') endpoint.recordDeliverySucceeded(now);
+  else if (effect === 'failed') {
+    endpoint.recordDeliveryFailed(now);
+    disabled.push(...endpoint.pullEvents());
+  }
+  return effect !== null;
+}
+
+/** `moveEndpointCounter` for each stream written, in order; `endpoints` as loaded under their locks. */
+export function moveEndpointCounters(
+  written: readonly { state: DeliveryState; events: readonly DeliveryEvent[] }[],
+  endpoints: ReadonlyMap<string, Endpoint>,
+  now: Date,
+): Pick<RecordingPlan, 'changedEndpoints' | 'disabled'> {
+  const changed = new Set<Endpoint>();
+  const disabled: EndpointAutoDisabled[] = [];
+  for (const w of written) {
+    const endpoint = endpoints.get(w.state.endpointId);
+    if (endpoint && moveEndpointCounter(endpoint, w.events, now, disabled)) changed.add(endpoint);
+  }
+  return { changedEndpoints: [...changed], disabled };
+}
+
+/**
+ * Plans the recording of `outcomes` (in the order they are to be applied) under the recorder's locks: `streams` and
+ * `endpoints` as loaded under them. The decisions (`decideOutcomes`), then the counters they move
+ * (`moveEndpointCounter`, as each is decided; the endpoint aggregates are moved in place, `changedEndpoints` lists
+ * those to save).
+ */
+export function planRecording(
+  outcomes: readonly ClaimedOutcome[],
+  streams: ReadonlyMap<string, DeliveryState>,
+  endpoints: ReadonlyMap<string, Endpoint>,
+  policy: RetryPolicy,
+  now: Date,
+): RecordingPlan {
+  const standing = (id: string): EndpointStanding => {
+    const endpoint = endpoints.get(id);
+    return !endpoint ? 'gone' : endpoint.isActive() ? 'active' : 'disabled';
+  };
+  const changed = new Set<Endpoint>();
+  const disabled: EndpointAutoDisabled[] = [];
+  // Counters move as each outcome is decided: a later outcome sees its endpoint as the earlier ones left it.
+  const { appends, skipped } = decideOutcomes(outcomes, streams, standing, policy, (append) => {
+    const endpoint = endpoints.get(append.state.endpointId)!;
+    if (moveEndpointCounter(endpoint, append.events, now, disabled)) changed.add(endpoint);
+  });
+  return { appends, skipped, changedEndpoints: [...changed], disabled };
 }

@@ -6,7 +6,7 @@ import { Clock } from '../../../platform/time/clock.js';
 import type { CreateDelivery, DeliveryState, RecordAttempt } from '../../domain/delivery/index.js';
 import type { Endpoint } from '../../domain/endpoint.js';
 import { shareClaim } from '../../domain/fair-share.js';
-import { endpointCounterEffect, planRecording, type ClaimedOutcome } from '../../domain/recording.js';
+import { decideOutcomes, endpointCounterEffect, moveEndpointCounters, type ClaimedOutcome } from '../../domain/recording.js';
 import { DeliveryLog } from './delivery-log.js';
 import type { ClaimedDelivery } from '../ports/dispatch.ports.js';
 import { EndpointRepository, OwnerNotifier, WebhookTransport, type Envelope, type NewStream } from '../ports/webhook.ports.js';
@@ -115,13 +115,14 @@ export class FirstAttempts {
    * move last.
    */
   async write(sent: SentBatch): Promise<void> {
-    const written = this.withOutcomes(sent.answered, sent.batch.endpoints);
+    const written = this.withOutcomes(sent.answered);
     const lease = { token: randomUUID(), until: new Date(sent.now.getTime() + this.config.webhookLeaseSeconds * 1000) };
     const detached = sent.detached.map((d) => ({ ...this.log.start(d.create), lease }));
     const sentIds = new Set([...sent.answered, ...sent.detached].map((d) => d.create.deliveryId));
     const queued = sent.batch.creates.filter((c) => !sentIds.has(c.deliveryId)).map((c) => this.log.start(c));
     const created = await this.log.createMany([...written, ...detached, ...queued]);
-    // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit.
+    // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit; and only
+    // for the streams this transaction created (a batch fanned out again finds them written, counted once).
     await this.moveCounters(written.filter((w) => created.has(w.deliveryId)));
   }
 
@@ -179,17 +180,16 @@ export class FirstAttempts {
   }
 
   /**
-   * The answered deliveries as streams written once: created, then the attempt's events, decided by the same
-   * rules as any recorded outcome (`planRecording`; the endpoints it is given, the fan-out's unlocked copies,
-   * only say that they exist: the counters are moved under lock by `moveCounters`).
+   * The answered deliveries as streams written once: created, then the attempt's events, decided by the same rules
+   * as any recorded outcome (`decideOutcomes`: a new stream's endpoint was just read active, and nothing else of it is
+   * needed; its counters move under lock in `moveCounters`).
    */
-  private withOutcomes(answered: Direct[], endpoints: ReadonlyMap<string, Endpoint>): NewStream[] {
+  private withOutcomes(answered: Direct[]): NewStream[] {
     if (answered.length === 0) return [];
-    const now = this.clock.now();
     const created = new Map<string, DeliveryState>(answered.map((d) => [d.claim.deliveryId, d.claim.state]));
     const outcomes: ClaimedOutcome[] = answered.map((d) => ({ ...claimOf(d), command: d.command! }));
-    const plan = planRecording(outcomes, created, new Map(endpoints), this.log.policy, now);
-    const appended = new Map(plan.appends.map((a) => [a.deliveryId, a]));
+    const { appends } = decideOutcomes(outcomes, created, () => 'active', this.log.policy);
+    const appended = new Map(appends.map((a) => [a.deliveryId, a]));
     return answered.map((d) => {
       const first = this.log.start(d.create);
       const more = appended.get(d.claim.deliveryId);
@@ -197,28 +197,14 @@ export class FirstAttempts {
     });
   }
 
-  /** Moves the counters of the endpoints of the streams written with an outcome, locked in id order; tells owners of disabled ones. */
+  /** Moves the counters of the written streams' endpoints, locked in id order; tells the owners of disabled ones. */
   private async moveCounters(written: readonly NewStream[]): Promise<void> {
-    const effects = written.map((w) => [w.state.endpointId, endpointCounterEffect(w.events)] as const).filter(([, e]) => e !== null);
-    if (effects.length === 0) return;
-    const now = this.clock.now();
-    const moved = new Set(effects.map(([id]) => id));
-    const keys = written
-      .filter((w) => moved.has(w.state.endpointId))
-      .map((w) => ({ workspaceId: w.state.workspaceId, id: w.state.endpointId }));
-    const locked = await this.endpoints.lockMany(keys);
-    const changed = new Set<Endpoint>();
-    for (const [endpointId, effect] of effects) {
-      const endpoint = locked.get(endpointId);
-      if (!endpoint) continue;
-      changed.add(endpoint);
-      if (effect === 'succeeded') endpoint.recordDeliverySucceeded(now);
-      else {
-        const disabled = endpoint.recordDeliveryFailed(now);
-        if (disabled) await this.notifier.endpointDisabled(disabled);
-      }
-    }
-    await this.endpoints.saveDeliveryCounters([...changed]);
+    const moving = written.filter((w) => endpointCounterEffect(w.events) !== null);
+    if (moving.length === 0) return;
+    const locked = await this.endpoints.lockMany(moving.map((w) => ({ workspaceId: w.state.workspaceId, id: w.state.endpointId })));
+    const { changedEndpoints, disabled } = moveEndpointCounters(moving, locked, this.clock.now());
+    await this.endpoints.saveDeliveryCounters(changedEndpoints);
+    for (const d of disabled) await this.notifier.endpointDisabled(d);
   }
 }
 
