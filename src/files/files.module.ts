@@ -13,7 +13,9 @@ import { ResolveWorkspaceFileHandler } from './application/queries/resolve-works
 import { LocalToObjectStoreCopier } from './infrastructure/object-store-copier.js';
 import type { S3ObjectStorage } from './infrastructure/s3-object.storage.js';
 import { StagedUploadsSweep } from './infrastructure/staged-uploads.sweep.js';
-import { FilesController, PublicFilesController } from './interface/http/files.controller.js';
+import { FilesController } from './interface/http/files.controller.js';
+import { PublicDownloads } from './interface/http/public-downloads.js';
+import { PublicFilesController } from './interface/http/public-files.controller.js';
 import { UploadReader } from './interface/http/upload.reader.js';
 import { FileStorageModule } from './file-storage.module.js';
 
@@ -31,6 +33,7 @@ import { FileStorageModule } from './file-storage.module.js';
     GetWorkspaceFileHandler,
     OpenPublicFileHandler,
     UploadReader,
+    PublicDownloads,
     { provide: FileCopier, useClass: LocalToObjectStoreCopier },
   ],
 })
@@ -41,10 +44,22 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly sweep: StagedUploadsSweep,
     private readonly storage: FileStorage,
     private readonly metrics: Metrics,
+    private readonly downloads: PublicDownloads,
   ) {}
 
-  /** The object store's gauges, in processes that serve uploads. */
+  /** The public downloads' gauge, and the object store's, in processes that serve files. */
   onModuleInit(): void {
+    const slots = this.downloads.slots;
+    this.metrics.registry.registerMetric(
+      new Gauge({
+        name: 'file_downloads_in_flight',
+        help: 'Public file downloads (/files/…) this process is sending, of FILE_DOWNLOADS_MAX',
+        registers: [],
+        collect() {
+          this.set(slots.inUse);
+        },
+      }),
+    );
     const storage = this.storage;
     if (!isObjectStore(storage)) return;
     const gauges = [
@@ -54,6 +69,14 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
         registers: [],
         collect() {
           this.set(storage.uploadsInFlight);
+        },
+      }),
+      new Gauge({
+        name: 'file_store_reads_in_flight',
+        help: 'Chunks being read from the object store for downloads, of S3_READ_SOCKETS',
+        registers: [],
+        collect() {
+          this.set(storage.readsInFlight);
         },
       }),
       new Gauge({
@@ -81,5 +104,5 @@ export class FilesModule implements OnModuleInit, OnApplicationBootstrap {
 
 /** The object store's own readings (without loading the AWS SDK, which only FILE_STORAGE=s3 does). */
 function isObjectStore(storage: FileStorage): storage is S3ObjectStorage {
-  return 'uploadsInFlight' in storage && 'isDown' in storage;
+  return 'uploadsInFlight' in storage && 'readsInFlight' in storage && 'isDown' in storage;
 }

@@ -54,7 +54,7 @@ export class FileStoreOutage {
   }
 }
 
-const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+export const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
 /** The object (or the one a copy reads) does not exist. */
 export function isMissing(err: unknown): boolean {

@@ -2,7 +2,6 @@ import {
   AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
-  GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -18,6 +17,8 @@ import { ByteTally } from './byte-tally.js';
 import { FileStoreOutage, isMissing, isStoreUnavailable, notImplemented } from './file-store-outage.js';
 import { PartBuffers } from './part-buffers.js';
 import { PartUpload, type Wire } from './s3-part-upload.js';
+import { S3Reads } from './s3-reads.js';
+import { StoreCapacity } from './store-capacity.js';
 
 type S3Config = Extract<FileStorageConfig, { kind: 's3' }>;
 
@@ -26,8 +27,11 @@ export const PART_BYTES = 5 * 1024 * 1024;
 /** Staged uploads live under this prefix, as in the local store's `.staging` directory. */
 const STAGING = '.staging/';
 
-/** The S3 client for a configuration: the official SDK, with what S3-compatible stores need (docs/adr/0064). */
-export function s3ClientOf(config: S3Config): S3Client {
+/**
+ * An S3 client for a configuration: the official SDK, with what S3-compatible stores need (docs/adr/0064), and a
+ * socket pool of `sockets` of its own (reads and writes each have one: S3_READ_SOCKETS, S3_WRITE_SOCKETS).
+ */
+export function s3ClientOf(config: S3Config, sockets = config.writeSockets): S3Client {
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -40,10 +44,13 @@ export function s3ClientOf(config: S3Config): S3Client {
     // One retry at most: a store that is down is answered 503 within seconds, not after the SDK's backoff.
     maxAttempts: 2,
     requestHandler: {
+      // Counted from the request's start: a request never waits for a socket in the agent (StoreCapacity), so this
+      // measures the connection alone.
       connectionTimeout: 2_000,
-      requestTimeout: 30_000,
-      httpAgent: { keepAlive: true, maxSockets: 64 },
-      httpsAgent: { keepAlive: true, maxSockets: 64 },
+      // A silent socket is given up after 30 s (`requestTimeout` would only warn, on the whole request).
+      socketTimeout: 30_000,
+      httpAgent: { keepAlive: true, maxSockets: sockets },
+      httpsAgent: { keepAlive: true, maxSockets: sockets },
     },
   });
 }
@@ -60,14 +67,21 @@ export function s3ClientOf(config: S3Config): S3Client {
 export class S3ObjectStorage extends FileStorage {
   private readonly logger = new Logger('FileStore');
   private readonly buffers: PartBuffers;
+  /** GetObject, on a client of its own (S3_READ_SOCKETS): a download never holds a socket an upload needs */
+  private readonly reads: S3Reads;
+  /** everything else: puts, parts, copies, deletes, lists (S3_WRITE_SOCKETS) */
+  private readonly client: S3Client;
+  private readonly writes: StoreCapacity;
 
   constructor(
     private readonly config: S3Config,
-    private readonly client: S3Client = s3ClientOf(config),
     private readonly outage = new FileStoreOutage(),
   ) {
     super();
     this.buffers = new PartBuffers(config.uploadBuffers, PART_BYTES);
+    this.reads = new S3Reads(s3ClientOf(config, config.readSockets), config, (operation, call) => this.reach(operation, call));
+    this.client = s3ClientOf(config, config.writeSockets);
+    this.writes = new StoreCapacity(config.writeSockets, 'writes');
   }
 
   /** Part buffers lent to uploads now (at most S3_UPLOAD_BUFFERS). */
@@ -80,12 +94,26 @@ export class S3ObjectStorage extends FileStorage {
     return this.outage.isDown;
   }
 
+  /** Reads of the store in flight now (at most S3_READ_SOCKETS). */
+  get readsInFlight(): number {
+    return this.reads.inFlight;
+  }
+
   close(): void {
+    this.reads.close();
     this.client.destroy();
   }
 
-  /** Sends one command; a store that cannot be reached is logged once as an outage and thrown as a 503. */
-  private async send<T>(operation: string, call: () => Promise<T>): Promise<T> {
+  /** Sends one write (or list, or delete) once the write client has a socket free for it. */
+  private send<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    return this.writes.run(() => this.reach(operation, call));
+  }
+
+  /**
+   * Runs one exchange with the store; a store that cannot be reached is logged once as an outage and thrown as a
+   * 503. Waiting for a free socket happens before (StoreCapacity), so it is never taken for an outage.
+   */
+  private async reach<T>(operation: string, call: () => Promise<T>): Promise<T> {
     try {
       const result = await call();
       this.outage.reachable();
@@ -107,16 +135,9 @@ export class S3ObjectStorage extends FileStorage {
     await this.send('put', () => this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length })));
   }
 
-  async open(key: string, range?: ByteRange): Promise<Readable | null> {
-    const Bucket = this.config.bucket;
-    const Range = range && `bytes=${range.start}-${range.end}`;
-    try {
-      const object = await this.send('get', () => this.client.send(new GetObjectCommand({ Bucket, Key: key, Range })));
-      return object.Body as Readable;
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
+  /** The bytes under `key` (a range of them), read chunk by chunk as the consumer takes them (S3Reads). */
+  open(key: string, range?: ByteRange): Promise<Readable | null> {
+    return this.reads.open(key, range);
   }
 
   async remove(key: string): Promise<void> {

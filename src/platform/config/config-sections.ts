@@ -74,7 +74,25 @@ export type FileStorageConfig =
       forcePathStyle: boolean;
       /** S3_UPLOAD_BUFFERS: 5 MiB part buffers one process holds at most */
       uploadBuffers: number;
+      /** S3_READ_SOCKETS: requests reading from the store at once (the read client's socket pool) */
+      readSockets: number;
+      /** S3_WRITE_SOCKETS: requests writing, copying, listing or deleting at once (the write client's socket pool) */
+      writeSockets: number;
     };
 
 /** The object store's settings (FILE_STORAGE=s3, or the target of `files migrate --to s3`). */
 export type S3Settings = Extract<FileStorageConfig, { kind: 's3' }>;
+
+/** Uploads (docs/adr/0045) and public downloads (docs/adr/0064) of files. */
+export interface FilesConfig {
+  /** FILE_UPLOAD_MAX_BYTES: the largest file one upload may carry */
+  uploadMaxBytes: number;
+  /** FILE_STORAGE_QUOTA_BYTES: the bytes of files one workspace may hold in all */
+  storageQuotaBytes: number;
+  /** FILE_DOWNLOADS_MAX: public downloads one process sends at once; past it 503 */
+  downloadsMax: number;
+  /** FILE_DOWNLOADS_PER_CLIENT: public downloads one client address holds at once in one process; past it 429 */
+  downloadsPerClient: number;
+  /** FILE_DOWNLOAD_IDLE_SECONDS: a download whose connection takes no byte for this long is ended (ms) */
+  downloadIdleMs: number;
+}

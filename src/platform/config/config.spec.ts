@@ -14,7 +14,13 @@ describe('loadConfig', () => {
     expect(c.rateLimit).toEqual({ burstRequests: 100, burstWindowSeconds: 10, maxPending: 5000 });
     expect(c.idempotencyLeaseSeconds).toBe(30);
     expect(c.quota).toEqual({ creatorUnits: 10_000, proUnits: 100_000 });
-    expect(c.files).toEqual({ uploadMaxBytes: 10 * 1024 * 1024, storageQuotaBytes: 1024 * 1024 * 1024 });
+    expect(c.files).toEqual({
+      uploadMaxBytes: 10 * 1024 * 1024,
+      storageQuotaBytes: 1024 * 1024 * 1024,
+      downloadsMax: 512,
+      downloadsPerClient: 100,
+      downloadIdleMs: 30_000,
+    });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.database.preparedStatements).toBe(true);
     expect(c.database.listenUrl).toBeUndefined();
@@ -77,6 +83,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['FILE_UPLOAD_MAX_BYTES', '0'],
     ['FILE_STORAGE_QUOTA_BYTES', '1GiB'],
+    ['FILE_DOWNLOADS_MAX', '0'],
+    ['FILE_DOWNLOADS_PER_CLIENT', 'many'],
+    ['FILE_DOWNLOAD_IDLE_SECONDS', '0'],
+    ['S3_READ_SOCKETS', '0'],
+    ['S3_WRITE_SOCKETS', '1025'],
     ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '999'],
     ['WEBHOOK_ATTEMPT_TIMEOUT_MS', '30001'],
     ['WEBHOOK_ENDPOINT_MAX_IN_FLIGHT', '0'],
@@ -86,6 +97,11 @@ describe('loadConfig', () => {
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('refuses a per-client download cap above the process cap (it could never apply)', () => {
+    expect(() => loadConfig({ FILE_DOWNLOADS_MAX: '50' })).toThrow(/FILE_DOWNLOADS_PER_CLIENT must not exceed FILE_DOWNLOADS_MAX \(50\)/);
+    expect(loadConfig({ FILE_DOWNLOADS_MAX: '50', FILE_DOWNLOADS_PER_CLIENT: '50' }).files.downloadsMax).toBe(50);
   });
 
   it('overlaps the relay batches unless OUTBOX_RELAY_PIPELINE is false', () => {
@@ -161,9 +177,15 @@ describe('s3SettingsOf (the target of files migrate --to s3)', () => {
       credentials: { accessKeyId: 'k', secretAccessKey: 's' },
       forcePathStyle: false,
       uploadBuffers: 4,
+      readSockets: 64,
+      writeSockets: 32,
     });
     expect(loadConfig({ ...s3, FILE_STORAGE: 'local' }).fileStorage).toEqual({ kind: 'local' });
     expect(loadConfig({ ...s3, FILE_STORAGE: 's3' }).fileStorage).toEqual(target);
+  });
+
+  it('gives reads and writes socket pools of their own, each as S3_READ_SOCKETS and S3_WRITE_SOCKETS say', () => {
+    expect(s3SettingsOf({ ...s3, S3_READ_SOCKETS: '8', S3_WRITE_SOCKETS: '2' })).toMatchObject({ readSockets: 8, writeSockets: 2 });
   });
 
   it('requires S3_BUCKET, and both keys or neither', () => {

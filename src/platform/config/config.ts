@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   EventStreamsConfig,
   FileStorageConfig,
+  FilesConfig,
   MetricsConfig,
   S3Settings,
   SiteConfig,
@@ -27,8 +28,8 @@ export interface AppConfig {
   fileStorageDir: string;
   /** FILE_STORAGE and, for `s3`, the object store (docs/adr/0064) */
   fileStorage: FileStorageConfig;
-  /** uploads (docs/adr/0045): FILE_UPLOAD_MAX_BYTES per file, FILE_STORAGE_QUOTA_BYTES per workspace */
-  files: { uploadMaxBytes: number; storageQuotaBytes: number };
+  /** uploads (docs/adr/0045) and public downloads (docs/adr/0064): their limits */
+  files: FilesConfig;
   dataDir: string;
   /**
    * The burst limit, and RATE_LIMIT_MAX_PENDING: requests one process may hold waiting for their admission
@@ -125,7 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     dataDir: v.DATA_DIR,
     fileStorageDir: v.FILE_STORAGE_DIR ?? `${v.DATA_DIR}/files`,
     fileStorage: fileStorageOf(v),
-    files: { uploadMaxBytes: v.FILE_UPLOAD_MAX_BYTES, storageQuotaBytes: v.FILE_STORAGE_QUOTA_BYTES },
+    files: filesOf(v),
     rateLimit: {
       burstRequests: v.RATE_LIMIT_BURST_REQUESTS,
       burstWindowSeconds: v.RATE_LIMIT_BURST_WINDOW_SECONDS,
@@ -197,6 +198,19 @@ function parseEnv(env: Record<string, string | undefined>): EnvValues {
   return values as EnvValues;
 }
 
+function filesOf(v: EnvValues): FilesConfig {
+  if (v.FILE_DOWNLOADS_PER_CLIENT > v.FILE_DOWNLOADS_MAX) {
+    throw new ConfigError('FILE_DOWNLOADS_PER_CLIENT', `must not exceed FILE_DOWNLOADS_MAX (${v.FILE_DOWNLOADS_MAX})`);
+  }
+  return {
+    uploadMaxBytes: v.FILE_UPLOAD_MAX_BYTES,
+    storageQuotaBytes: v.FILE_STORAGE_QUOTA_BYTES,
+    downloadsMax: v.FILE_DOWNLOADS_MAX,
+    downloadsPerClient: v.FILE_DOWNLOADS_PER_CLIENT,
+    downloadIdleMs: v.FILE_DOWNLOAD_IDLE_SECONDS * 1000,
+  };
+}
+
 function fileStorageOf(v: EnvValues): FileStorageConfig {
   return v.FILE_STORAGE === 'local' ? { kind: 'local' } : s3Of(v, 'when FILE_STORAGE=s3');
 }
@@ -222,6 +236,8 @@ function s3Of(v: EnvValues, needed: string): S3Settings {
     credentials: v.S3_ACCESS_KEY_ID ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY! } : undefined,
     forcePathStyle: v.S3_FORCE_PATH_STYLE,
     uploadBuffers: v.S3_UPLOAD_BUFFERS,
+    readSockets: v.S3_READ_SOCKETS,
+    writeSockets: v.S3_WRITE_SOCKETS,
   };
 }
 

@@ -107,10 +107,20 @@ export const envSchema = {
   // Uploads to S3 are sent in parts of 5 MiB held in memory (the least S3 takes); one process holds at most this
   // many at once (20 MiB by default), and an upload that waits 10 s for one is answered 503 (docs/adr/0064).
   S3_UPLOAD_BUFFERS: int(1, 1024).default(4),
+  // Reads and writes to S3 go through two clients with socket pools of their own, so that downloads never hold a
+  // socket an upload needs (docs/adr/0064, amended): at most this many requests of each kind at once per process.
+  S3_READ_SOCKETS: int(1, 1024).default(64),
+  S3_WRITE_SOCKETS: int(1, 1024).default(32),
   // POST /v1/files: the largest file one upload may carry (10 MiB), and the bytes of files one workspace may hold in
   // all (1 GiB); past them 413 payload_too_large and 422 storage_quota_exceeded (docs/adr/0045).
   FILE_UPLOAD_MAX_BYTES: int(1, 50 * 1024 * 1024).default(10 * 1024 * 1024),
   FILE_STORAGE_QUOTA_BYTES: int(0, Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
+  // Public file downloads (`/files/…`) one API process sends at once, in all and per client address (an IPv6
+  // address counts by its /64); past them 503 service_unavailable and 429 rate_limited. A download whose
+  // connection takes no byte for FILE_DOWNLOAD_IDLE_SECONDS is ended (docs/adr/0064, amended).
+  FILE_DOWNLOADS_MAX: int(1, 100_000).default(512),
+  FILE_DOWNLOADS_PER_CLIENT: int(1, 100_000).default(100),
+  FILE_DOWNLOAD_IDLE_SECONDS: int(1, 3600).default(30),
   DATA_DIR: z.string().min(1).default('./.data'),
   RATE_LIMIT_BURST_REQUESTS: int(1, 1_000_000).default(100),
   RATE_LIMIT_BURST_WINDOW_SECONDS: int(1, 86_400).default(10),

@@ -180,6 +180,8 @@ describe('files on an object store shared by API processes on different machines
       for (let i = 0; i < 3; i++) {
         const down = await call(b!.port, 'GET', file.public_path);
         expect([down.status, down.headers['content-type']]).toEqual([503, expect.stringMatching(/^application\/problem\+json/)]);
+        // Never kept by a cache (decisions.md, fifth round).
+        expect([down.headers['cache-control'], down.headers.etag]).toEqual(['no-store', undefined]);
         expect(JSON.parse(down.body.toString()).code).toBe('service_unavailable');
         expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
       }

@@ -24,7 +24,8 @@ export class OpenPublicFileHandler implements IQueryHandler<OpenPublicFileQuery,
       name: f.name,
       mimeType: f.mimeType,
       sizeBytes: f.sizeBytes,
-      open: (range) => this.storage.open(f.storageKey, range),
+      // The whole file is the range of bytes its record counts: the store reads no more, and none of an empty one.
+      open: (range) => this.storage.open(f.storageKey, range ?? (f.sizeBytes > 0 ? { start: 0, end: f.sizeBytes - 1 } : undefined)),
     };
   }
 }
