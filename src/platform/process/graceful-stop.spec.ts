@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GracefulStop, StopRequested } from './graceful-stop.js';
+import { GracefulStop, SAME_CTRL_C_MS, StopRequested } from './graceful-stop.js';
 
 /** A GracefulStop whose exit is recorded instead of ending the test process; resolves with the exit code. */
 function harness() {
@@ -48,11 +48,32 @@ describe('GracefulStop', () => {
 
   it('a second Ctrl-C exits at once with 130', async () => {
     const codes: number[] = [];
-    const stop = new GracefulStop((code) => codes.push(code));
+    let now = 0;
+    const stop = new GracefulStop(
+      (code) => codes.push(code),
+      () => now,
+    );
     stop.run(() => new Promise(() => undefined)); // a start-up that never ends
     stop.requestStop('SIGINT');
+    now += SAME_CTRL_C_MS; // a person pressing it again
     stop.requestStop('SIGINT');
     expect(codes).toEqual([130]);
+  });
+
+  it('one Ctrl-C delivered twice (by the terminal and by npm) is one: the stop goes on and exits 0', async () => {
+    const codes: number[] = [];
+    let now = 0;
+    const stop = new GracefulStop(
+      (code) => codes.push(code),
+      () => now,
+    );
+    stop.run(async () => undefined);
+    stop.requestStop('SIGINT');
+    now += 5;
+    stop.requestStop('SIGINT');
+    await tick();
+    await tick();
+    expect(codes).toEqual([0]);
   });
 
   it('a start-up that fails on its own is logged, closes what it opened and exits 1', async () => {

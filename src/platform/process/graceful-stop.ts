@@ -9,17 +9,24 @@ export class StopRequested extends Error {
 type Signal = 'SIGTERM' | 'SIGINT';
 
 /**
+ * A second SIGINT this soon after the first is the same Ctrl-C delivered twice: the terminal sends it to the whole
+ * process group, and `npm start` (whose script execs the service) forwards it to its child as well.
+ */
+export const SAME_CTRL_C_MS = 300;
+
+/**
  * A process's start and stop, safe at any moment (decisions.md, "Start, stop and crash"). It takes SIGTERM and
  * SIGINT before anything else is loaded, so that no signal ever ends the process by itself. A signal during
  * start-up waits for the step in flight, stops start-up at its next `checkpoint()`, then closes what was opened
  * so far; after start-up it closes everything. Either way the process exits 0. What start-up opens it registers
- * with `onStop`, and is closed in the reverse order. A second SIGINT (Ctrl-C twice) exits at once with 130;
- * further SIGTERMs are ignored while the stop runs.
+ * with `onStop`, and is closed in the reverse order. A second SIGINT (Ctrl-C twice, SAME_CTRL_C_MS or more after the
+ * first) exits at once with 130; further SIGTERMs are ignored while the stop runs.
  *
  * This module imports nothing, so that the entry points can install it before they load the application.
  */
 export class GracefulStop {
   private requested: Signal | null = null;
+  private requestedAt = 0;
   private startup: Promise<unknown> = Promise.resolve();
   private readonly closers: { name: string; close: () => Promise<unknown> }[] = [];
   /** Until the logger exists: errors to stderr, nothing else (the log format is not known yet). */
@@ -27,7 +34,10 @@ export class GracefulStop {
     if (level === 'error') console.error(message, fields);
   };
 
-  constructor(private readonly exit: (code: number) => void = (code) => process.exit(code)) {}
+  constructor(
+    private readonly exit: (code: number) => void = (code) => process.exit(code),
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Takes the signals; call first thing, before any heavy import. */
   install(): this {
@@ -81,13 +91,18 @@ export class GracefulStop {
     );
   }
 
-  /** What a signal does: the first starts the stop; a second Ctrl-C exits at once, anything else is ignored. */
+  /**
+   * What a signal does: the first starts the stop; a second Ctrl-C exits at once (unless it is the first one delivered
+   * again, within SAME_CTRL_C_MS), anything else is ignored.
+   */
   requestStop(signal: Signal): void {
     if (this.requested) {
-      if (signal === 'SIGINT' && this.requested === 'SIGINT') this.exit(130);
+      const again = this.now() - this.requestedAt >= SAME_CTRL_C_MS;
+      if (signal === 'SIGINT' && this.requested === 'SIGINT' && again) this.exit(130);
       return;
     }
     this.requested = signal;
+    this.requestedAt = this.now();
     void this.stop(signal);
   }
 
