@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../platform/time/clock.js';
 import { InvalidApiKeyError } from '../domain/access.errors.js';
-import { ApiKey, parseKeyToken, type ApiKeyState } from '../domain/api-key.js';
+import { ApiKey, keyHint, parseKeyToken, type ApiKeyState } from '../domain/api-key.js';
 import { Workspace, type WorkspaceState } from '../domain/workspace.js';
 import { PrincipalLookup } from './ports/access.repositories.js';
 import { hashKeyToken, tokenMatches } from './key-secrets.js';
@@ -54,12 +54,12 @@ export class Authenticator {
     } else {
       const found = await this.lookup.byLookupPrefix(parsed.lookupPrefix);
       if (!found || found.key.mode !== parsed.mode || !tokenMatches(token, found.key.snapshot().secretHash)) {
-        throw new InvalidApiKeyError('The API key is not recognised.');
+        throw new InvalidApiKeyError(`The API key ${keyHint(parsed)} is not recognised.`);
       }
       principal = found;
       this.remember(digest, { key: found.key.snapshot(), workspace: found.workspace.snapshot(), epoch: found.epoch });
     }
-    principal.key.assertUsable(this.clock.now());
+    principal.key.assertUsable(this.clock.now(), `The API key ${keyHint(parsed)}`);
     return principal;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiKey, formatKeyToken, parseKeyToken, resolveScopes } from './api-key.js';
+import { ApiKey, formatKeyToken, keyHint, parseKeyToken, resolveScopes } from './api-key.js';
 import { SCOPES } from './scope.js';
 
 const secret = 'A'.repeat(12) + 'b'.repeat(28);
@@ -89,5 +89,13 @@ describe('ApiKey', () => {
 
   it('refuses a token whose mode differs from the key mode', () => {
     expect(() => key({ mode: 'test' })).toThrow();
+  });
+});
+
+describe('keyHint', () => {
+  it('names a key by its brand, mode and last four characters, and nothing else of its secret', () => {
+    const token = `bp_live_${'a'.repeat(36)}WXyz`;
+    expect(keyHint(parseKeyToken(token))).toBe('bp_live_…WXyz');
+    expect(keyHint(parseKeyToken(`bp_test_${'b'.repeat(36)}0123`))).toBe('bp_test_…0123');
   });
 });

@@ -26,6 +26,14 @@ export function parseKeyToken(token: string): ParsedKeyToken {
   return { mode, lookupPrefix: `${KEY_BRAND}_${mode}_${match[2]!.slice(0, KEY_LOOKUP_LENGTH)}`, token };
 }
 
+/**
+ * How a refusal names a presented key without repeating it: its brand and mode, then its last four characters
+ * (`bp_live_…wxyz`), as Stripe names a refused key. Nothing else of the secret.
+ */
+export function keyHint(token: ParsedKeyToken): string {
+  return `${KEY_BRAND}_${token.mode}_…${token.token.slice(-4)}`;
+}
+
 /** Builds the token for a freshly drawn random secret. */
 export function formatKeyToken(mode: KeyMode, secret: string): string {
   return `${KEY_BRAND}_${mode}_${secret}`;
@@ -107,11 +115,11 @@ export class ApiKey {
     return { ...this.state, scopes: [...this.state.scopes] };
   }
 
-  /** Refuses a revoked or expired key (the caller has already matched the secret hash). */
-  assertUsable(now: Date): void {
-    if (this.state.revokedAt) throw new InvalidApiKeyError('The API key has been revoked.');
+  /** Refuses a revoked or expired key (the caller has already matched the secret hash); `named`: as the refusal names it. */
+  assertUsable(now: Date, named = 'The API key'): void {
+    if (this.state.revokedAt) throw new InvalidApiKeyError(`${named} has been revoked.`);
     if (this.state.expiresAt && this.state.expiresAt.getTime() <= now.getTime()) {
-      throw new InvalidApiKeyError('The API key has expired.');
+      throw new InvalidApiKeyError(`${named} has expired.`);
     }
   }
 

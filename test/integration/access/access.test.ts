@@ -69,6 +69,16 @@ describe('access checks, in the contract order', () => {
       expect(expectProblem(await get('/v1/contacts', { 'x-api-key': expired.key }), 401, 'invalid_api_key').detail).toMatch(/expired/);
     });
 
+    it('names the refused key by its mode and last four characters, never more of it (fifth round)', async () => {
+      const ws = await aWorkspace(t.commands);
+      const revoked = await aKey(t.commands, ws.id, { revoked: true });
+      const unknown = `bp_test_${'Z'.repeat(36)}9876`;
+      const named = async (key: string) => expectProblem(await get('/v1/contacts', { 'x-api-key': key }), 401, 'invalid_api_key');
+      expect((await named(revoked.key)).detail).toBe(`The API key bp_live_…${revoked.key.slice(-4)} has been revoked.`);
+      expect((await named(unknown)).detail).toBe('The API key bp_test_…9876 is not recognised.');
+      expect((await named(revoked.key)).detail).not.toContain(revoked.key.slice(8, 20));
+    });
+
     it('refuses a key revoked elsewhere (another process, straight in the database) on the next request, \
 though this process had it cached', async () => {
       const { keyId, auth } = await aTenant(t.commands);
