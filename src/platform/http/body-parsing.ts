@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MULTIPART_ROUTE } from './pipeline/operation.js';
+import { jsonSyntaxError } from './json-syntax.js';
 import { HttpProblem } from './problem.js';
 
 /**
@@ -34,7 +35,11 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
     } catch {
       return done(null, invalid('The request body is not valid UTF-8.'));
     }
-    json(req, text, (err, parsed) => done(null, err ? invalid('The request body is not valid JSON.') : parsed));
+    json(req, text, (err, parsed) => {
+      if (!err) return done(null, parsed);
+      const where = jsonSyntaxError(text);
+      done(null, invalid(where ? `The request body is not valid JSON: ${where}.` : 'The request body is not valid JSON.'));
+    });
   };
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJson);
   // A merge patch (RFC 7396) says so with its own media type; the PATCH operations are merge patches.

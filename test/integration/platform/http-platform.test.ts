@@ -66,6 +66,17 @@ describe('the HTTP platform', () => {
     expectProblem(await post(''), 400, 'invalid_request');
   });
 
+  it('says where a body that is not JSON breaks: the line, the column and the offset (fifth round)', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/_probe/writes',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{\n  "note": "x"\n  "other": 1\n}',
+    });
+    expectProblem(res, 400, 'invalid_request');
+    expect(res.json().detail).toBe("The request body is not valid JSON: a ',' was expected at line 3, column 3 (offset 18).");
+  });
+
   it('refuses a JSON body that is not valid UTF-8 instead of storing replacement characters', async () => {
     const res = await t.inject({
       method: 'POST',
