@@ -73,7 +73,7 @@ describe('the delivery engine when PostgreSQL stops immediately mid-drain', () =
       headers: { ...tenant.auth, 'content-type': 'application/json' },
       payload: JSON.stringify({ url: rx.url('/drain'), event_types: ['contact.created'] }),
     });
-    expect(created.statusCode).toBe(201);
+    if (created.statusCode !== 201) throw new Error(`the endpoint was not created: ${created.statusCode} ${created.body}`);
     endpointId = (created.json() as { endpoint: { id: string } }).endpoint.id;
     await app.close();
   }, 120_000);
