@@ -8,6 +8,7 @@ import { FilesModule } from './files/files.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
 import type { AppConfig } from './platform/config/config.js';
+import { FrontPageController } from './platform/http/front-page.controller.js';
 import { OperationGuard } from './platform/http/pipeline/operation.guard.js';
 import { OperationInterceptor } from './platform/http/pipeline/operation.interceptor.js';
 import { ErrorDocsController } from './platform/errors/error-docs.controller.js';
@@ -37,7 +38,7 @@ export class AppModule {
         SiteModule,
         ...extra,
       ],
-      controllers: [HealthController, ErrorDocsController, OpenApiController],
+      controllers: [HealthController, ErrorDocsController, OpenApiController, FrontPageController],
       // The request pipeline (platform/http/pipeline) for every operation; access answers it through AccessControl.
       providers: [
         OpenApiDocument,

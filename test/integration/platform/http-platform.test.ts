@@ -29,6 +29,21 @@ describe('the HTTP platform', () => {
     });
   };
 
+  it('answers GET / with a front page linking the reference, the document and the health checks (fifth round)', async () => {
+    const html = await t.inject({ method: 'GET', url: '/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect([html.statusCode, html.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    for (const href of ['/docs', '/v1/openapi.json', '/health/live', '/health/ready']) expect(html.body).toContain(`href="${href}"`);
+    const json = await t.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect([json.statusCode, json.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(json.json().links.map((l: { href: string }) => new URL(l.href).pathname)).toEqual(
+      expect.arrayContaining(['/docs', '/v1/openapi.json', '/health/live', '/health/ready']),
+    );
+    expect((await t.inject({ method: 'GET', url: '/' })).headers['content-type']).toBe('text/html; charset=utf-8');
+    // Each link answers.
+    for (const href of ['/docs', '/v1/openapi.json', '/health/live', '/health/ready'])
+      expect([href, (await t.inject({ method: 'GET', url: href })).statusCode]).toEqual([href, 200]);
+  });
+
   it('answers an unknown route with 404 route_not_found before any key check', async () => {
     expectProblem(await t.inject({ method: 'GET', url: '/v1/nothing-here' }), 404, 'route_not_found');
     expectProblem(await t.inject({ method: 'POST', url: '/elsewhere', payload: {} }), 404, 'route_not_found');
