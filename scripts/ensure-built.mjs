@@ -280,7 +280,12 @@ export async function ensureBuilt(root, build, { always = false, entries } = {})
  */
 function tsc(root, held) {
   if (!existsSync(join(root, 'dist', 'main.js'))) rmSync(join(root, 'dist', '.tsbuildinfo'), { force: true });
-  process.stderr.write('Building (tsc)…\n');
+  // One line per step with its seconds: a first start on a busy machine can take a minute here (docs/operations.md).
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  process.stderr.write('Building (tsc): compiling src/ into dist/, once (about 15 s on an idle machine, longer on a busy one)…\n');
+  const ticker = setInterval(() => process.stderr.write(`  still compiling: ${seconds()} s so far…\n`), 10_000);
+  ticker.unref();
   const child = spawn(
     process.execPath,
     [
@@ -307,7 +312,9 @@ function tsc(root, held) {
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
+      clearInterval(ticker);
       for (const s of signals) process.off(s, stop);
+      if (code === 0) process.stderr.write(`Built in ${seconds()} s.\n`);
       if (code === 0) resolve();
       else reject(new Error(`tsc exited ${code}`));
     });

@@ -131,6 +131,10 @@ describe('the build lock', () => {
     const first = ensureBuilt();
     expect(await first.done).toBe(0);
     expect(builds([first])).toBe(1);
+    // A line per step with its seconds, so a first start is never silent (fifth round, "The second hour").
+    expect(first.stderr()).toMatch(
+      /^Building \(tsc\): compiling src\/ into dist\/.*\n(  still compiling: \d+\.\d s so far…\n)*Built in \d+\.\d s\.$/m,
+    );
 
     // This very test process, recorded with a start time that is not its own: the pid was reused.
     writeFileSync(join(root, '.build.lock'), JSON.stringify({ pid: process.pid, start: '1', host: hostname(), token }));
