@@ -129,7 +129,10 @@ describe('schedules', () => {
 
       const res = await cancel(live.id);
       expect(res.statusCode).toBe(200);
-      const page = res.json() as Json;
+      // It answers like publish: the page and its schedule, which is none now (fifth round, "The second hour").
+      expect(Object.keys(res.json() as Json).sort()).toEqual(['page', 'scheduled_for']);
+      expect((res.json() as Json).scheduled_for).toBeNull();
+      const page = (res.json() as Json).page as Json;
       expect(page).toEqual({ ...before, scheduled_for: null, draft: { ...before.draft, updated_at: page.draft.updated_at } });
       expect(new Date(page.draft.updated_at).getTime()).toBeGreaterThan(new Date(before.draft.updated_at).getTime());
       expect(page.draft.blocks[0].data.title).toBe('Not yet');

@@ -209,7 +209,7 @@ describe('the MCP server', () => {
       expect(tools.find((tool) => tool.name === 'cancel_schedule')!.description).toContain('publish');
       const unscheduled = await call(client, 'cancel_schedule', { page_id: page.id });
       expect(unscheduled.isError).toBeFalsy();
-      expect(unscheduled.structuredContent).toMatchObject({ id: page.id, scheduled_for: null });
+      expect(unscheduled.structuredContent).toMatchObject({ page: { id: page.id, scheduled_for: null }, scheduled_for: null });
 
       const preview = await call(client, 'create_preview_link', { page_id: page.id, body: { expires_in: 3600 } });
       const previewPath = new URL(preview.structuredContent.url).pathname;

@@ -228,7 +228,7 @@ describe('the TypeScript SDK, against the real service', () => {
     });
     expect((await client.pages.get(page.id)).scheduled_for).toBe(scheduled.scheduled_for);
     const unscheduled = await client.pages.cancelSchedule(page.id);
-    expect(unscheduled).toMatchObject({ id: page.id, status: 'PUBLISHED', scheduled_for: null });
+    expect(unscheduled).toMatchObject({ page: { id: page.id, status: 'PUBLISHED', scheduled_for: null }, scheduled_for: null });
     expect(await client.pages.cancelSchedule(page.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
     for (const n of [2, 3, 4]) await client.pages.create({ title: `Resource page ${n}` });
     const firstPage = await client.pages.list({ limit: 2 });

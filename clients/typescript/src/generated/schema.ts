@@ -199,7 +199,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel the page's scheduled publish
-         * @description Calls off a publish scheduled with `starts_at` before it fires: nothing goes live, the draft and the live page stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). 404 resource_not_found when nothing is scheduled, including when the schedule has already fired.
+         * @description Calls off a publish scheduled with `starts_at` before it fires: nothing goes live, the draft and the live page stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). Answers like publish: `{page, scheduled_for: null}`. 404 resource_not_found when nothing is scheduled, including when the schedule has already fired.
          *
          *     Scope `publish`. Quota cost: 0 unit(s).
          */
@@ -3222,7 +3222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageResponse"];
+                    "application/json": components["schemas"]["PublishResponse"];
                 };
             };
             /** @description Problem: invalid_request */

@@ -10,6 +10,7 @@ import { CancelScheduleCommand } from '../../application/commands/cancel-schedul
 import { CreatePreviewLinkCommand } from '../../application/commands/create-preview-link/create-preview-link.command.js';
 import { PublishPageCommand } from '../../application/commands/publish-page/publish-page.command.js';
 import { RevokePreviewLinksCommand } from '../../application/commands/revoke-preview-links/revoke-preview-links.command.js';
+import type { PageView } from '../../application/page.views.js';
 import { StaleBeforeInvalid } from './stale-before-invalid.js';
 import { CreatePreviewLinkBody, EmptyBody, PublishBody } from './dto/page.dto.js';
 import { PageResponse, PreviewLinkResponse, PublishResponse } from './dto/page-response.dto.js';
@@ -63,18 +64,23 @@ export class PagePublishingController {
     summary: "Cancel the page's scheduled publish",
     guide:
       'Calls off a publish scheduled with `starts_at` before it fires: nothing goes live, the draft and the live page ' +
-      'stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). 404 resource_not_found when ' +
-      'nothing is scheduled, including when the schedule has already fired.',
+      'stay as they are, and `scheduled_for` becomes null (`draft.updated_at` moves on). Answers like publish: ' +
+      '`{page, scheduled_for: null}`. 404 resource_not_found when nothing is scheduled, including when the schedule ' +
+      'has already fired.',
     scope: 'publish',
     write: true,
     quotaCost: 0,
     idempotent: true,
     status: 200,
-    response: PageResponse,
+    response: PublishResponse,
     errors: ['resource_not_found'],
   })
-  cancelSchedule(@Caller() caller: RequestPrincipal, @Param('page_id') pageId: string) {
-    return this.commands.execute(new CancelScheduleCommand(caller.workspaceId, pageId));
+  async cancelSchedule(
+    @Caller() caller: RequestPrincipal,
+    @Param('page_id') pageId: string,
+  ): Promise<{ page: PageView; scheduled_for: null }> {
+    const page: PageView = await this.commands.execute(new CancelScheduleCommand(caller.workspaceId, pageId));
+    return { page, scheduled_for: null };
   }
 
   @Post(':page_id/archive')
