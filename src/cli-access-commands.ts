@@ -5,7 +5,10 @@ import { PLANS } from './access/domain/plan.js';
 import { SCOPES } from './access/domain/scope.js';
 import { OPERATOR_LISTING } from './access/domain/operator-listing.js';
 import { instant, LIMIT, list, nextPage, pageSize, WORKSPACE } from './cli-arguments.js';
-import type { OnJob } from './cli-job.js';
+import type { JobContext, OnJob } from './cli-job.js';
+
+/** Workspaces and keys live in the access context: their commands start it alone. */
+const ACCESS: readonly JobContext[] = ['access'];
 
 /** `workspace create|list|set-plan`. */
 export function addWorkspaceCommands(program: Program, onJob: OnJob): void {
@@ -19,7 +22,7 @@ export function addWorkspaceCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ commands }) => {
         const { CreateWorkspaceCommand } = await import('./access/index.js');
         return commands.execute(new CreateWorkspaceCommand(o.name, o.plan));
-      });
+      }, ACCESS);
     });
   workspace
     .command('list')
@@ -30,7 +33,7 @@ export function addWorkspaceCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ queries }) => {
         const { ListWorkspacesQuery } = await import('./access/index.js');
         return nextPage(await queries.execute(new ListWorkspacesQuery({ limit: o.limit, after: o.after })), o.limit, 'workspaces');
-      });
+      }, ACCESS);
     });
   workspace
     .command('set-plan')
@@ -42,7 +45,7 @@ export function addWorkspaceCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ commands }) => {
         const { SetWorkspacePlanCommand } = await import('./access/index.js');
         return commands.execute(new SetWorkspacePlanCommand(id, plan));
-      });
+      }, ACCESS);
     });
 }
 
@@ -60,7 +63,7 @@ export function addKeyCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ commands }) => {
         const { CreateApiKeyCommand } = await import('./access/index.js');
         return commands.execute(new CreateApiKeyCommand(o.workspace, o.mode, o.scopes, o.expiresAt ?? null));
-      });
+      }, ACCESS);
     });
   key
     .command('list')
@@ -72,7 +75,7 @@ export function addKeyCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ queries }) => {
         const { ListApiKeysQuery } = await import('./access/index.js');
         return nextPage(await queries.execute(new ListApiKeysQuery(o.workspace, { limit: o.limit, after: o.after })), o.limit, 'keys');
-      });
+      }, ACCESS);
     });
   key
     .command('revoke')
@@ -82,6 +85,6 @@ export function addKeyCommands(program: Program, onJob: OnJob): void {
       onJob(async ({ commands }) => {
         const { RevokeApiKeyCommand } = await import('./access/index.js');
         return commands.execute(new RevokeApiKeyCommand(id));
-      });
+      }, ACCESS);
     });
 }

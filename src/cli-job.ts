@@ -5,6 +5,12 @@ import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<unknown>;
 
 /**
+ * The bounded contexts a job's commands and queries live in, when it names them: the CLI then starts the platform and
+ * those modules only, not the whole application (an operator command answers within a second). Unnamed: all of it.
+ */
+export type JobContext = 'access';
+
+/**
  * A command that runs without the application (no Nest, no database): `listen`, a client of the public API over
  * HTTP. `run` gets a signal aborted on Ctrl-C or SIGTERM and resolves the exit status.
  */
@@ -20,5 +26,5 @@ export class Finished {
   ) {}
 }
 
-/** Where a command, once parsed, hands over its job. */
-export type OnJob = (job: Job | Standalone) => void;
+/** Where a command, once parsed, hands over its job, and the contexts it needs (unnamed: the whole application). */
+export type OnJob = (job: Job | Standalone, contexts?: readonly JobContext[]) => void;

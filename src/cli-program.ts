@@ -5,7 +5,7 @@
 import { Command as Program, InvalidArgumentError } from 'commander';
 import { addKeyCommands, addWorkspaceCommands } from './cli-access-commands.js';
 import { addFileCommands } from './cli-file-commands.js';
-import type { Job, OnJob, Standalone } from './cli-job.js';
+import type { Job, JobContext, OnJob, Standalone } from './cli-job.js';
 import { addContactCommands, addSaleCommands } from './cli-sale-contact-commands.js';
 import { addListenCommand, addWebhookCommands } from './cli-webhook-commands.js';
 import { packageVersion } from './package-version.js';
@@ -46,9 +46,13 @@ export function buildProgram(onJob: OnJob): Program {
 }
 
 /** Parses argv into a job and the global options without loading the application or touching the database. */
-export function parseArgs(argv: string[]): { job: Job | Standalone; options: GlobalOptions } {
+export function parseArgs(argv: string[]): { job: Job | Standalone; contexts?: readonly JobContext[]; options: GlobalOptions } {
   let job: Job | Standalone | undefined;
-  const program = buildProgram((j) => (job = j)).parse(argv, { from: 'user' });
+  let contexts: readonly JobContext[] | undefined;
+  const program = buildProgram((j, c) => {
+    job = j;
+    contexts = c;
+  }).parse(argv, { from: 'user' });
   if (!job) throw new InvalidArgumentError('no command given; try --help');
-  return { job, options: { init: program.opts<{ init?: boolean }>().init === true } };
+  return { job, contexts, options: { init: program.opts<{ init?: boolean }>().init === true } };
 }

@@ -88,3 +88,18 @@ describe('the operator CLI program', () => {
     expect(out.join('').trim()).toBe(packageVersion());
   });
 });
+
+describe('what a command starts', () => {
+  it('starts the access context alone for the workspace and key commands, the whole application for the others', () => {
+    for (const argv of [
+      ['workspace', 'list'],
+      ['workspace', 'create', '--name', 'A'],
+      ['workspace', 'set-plan', 'ws_1', 'pro'],
+      ['key', 'create', '--workspace', 'ws_1'],
+      ['key', 'list', '--workspace', 'ws_1'],
+      ['key', 'revoke', 'key_1'],
+    ])
+      expect([argv.join(' '), parseArgs(argv).contexts]).toEqual([argv.join(' '), ['access']]);
+    expect(parseArgs(['secrets', 're-encrypt']).contexts).toBeUndefined();
+  });
+});
