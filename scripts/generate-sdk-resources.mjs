@@ -181,6 +181,22 @@ ${inits}
 `;
 }
 
+export const README_FILE = 'clients/typescript/README.md';
+const TABLE_START = '<!-- resources: generated from docs/openapi.json by npm run openapi -->';
+const TABLE_END = '<!-- /resources -->';
+
+/** The SDK README's resource table (every resource, each method), between its markers in `readme`. */
+export function withResourceTable(document, readme) {
+  const byResource = new Map();
+  for (const op of operationsOf(document)) byResource.set(op.resource, [...(byResource.get(op.resource) ?? []), op.name]);
+  const rows = [...byResource.entries()].map(([r, names]) => `| \`bp.${r}\` | ${names.map((n) => `\`${n}\``).join(', ')} |`);
+  const table = ['| resource | methods |', '|---|---|', ...rows].join('\n');
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${README_FILE} has no resource table markers`);
+  return `${readme.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [input = 'docs/openapi.json', output = RESOURCES_FILE] = process.argv.slice(2);
   writeFileSync(output, generateResources(JSON.parse(readFileSync(input, 'utf8'))));

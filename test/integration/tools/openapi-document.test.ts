@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { generateResources, RESOURCES_FILE } from '../../../scripts/generate-sdk-resources.mjs';
+import { generateResources, README_FILE, RESOURCES_FILE, withResourceTable } from '../../../scripts/generate-sdk-resources.mjs';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /** The committed description (linted in CI) and the SDK's types and resource classes generated from it. */
@@ -20,6 +20,8 @@ async function generatedFiles(document: unknown): Promise<Record<string, string>
     [DOCUMENT_FILE]: `${JSON.stringify(document, null, 2)}\n`,
     [SDK_TYPES_FILE]: HEADER + types,
     [RESOURCES_FILE]: generateResources(document),
+    // The SDK README's table of resources and methods: every resource, none written by hand.
+    [README_FILE]: withResourceTable(document, readFileSync(README_FILE, 'utf8')),
   };
 }
 
