@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -17,6 +17,7 @@ import { Janitor } from '../../../src/platform/workers/janitor.js';
 import { aTenant } from '../../factories/access.factory.js';
 import { aLivePage, apiOk, type Json } from '../../support/api-calls.js';
 import { HttpsReceiver } from '../../support/https-receiver.js';
+import { stopPostgresImmediately } from '../../support/postgres-stop.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DATABASE = 'outageforms';
@@ -120,17 +121,7 @@ describe('an outage, whatever PostgreSQL answers', () => {
   /** Stops the postmaster in `mode` (SIGINT is pg_ctl's fast mode, SIGQUIT its immediate mode) and waits for it to exit. */
   async function stopPostgres(mode: 'fast' | 'immediate'): Promise<void> {
     if (mode === 'fast') return db.stop();
-    const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 'SIGQUIT');
-    for (let i = 0; i < 200; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return;
-      }
-      await sleep(50);
-    }
-    throw new Error(`the postmaster ${pid} did not exit`);
+    return stopPostgresImmediately(dir);
   }
 
   const outages = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,7 @@ import { loadConfig } from '../../../src/platform/config/config.js';
 import { createHttpApp } from '../../../src/http-app.js';
 import { aTenant } from '../../factories/access.factory.js';
 import { HttpsReceiver } from '../../support/https-receiver.js';
+import { stopPostgresImmediately } from '../../support/postgres-stop.js';
 import { launch, stop } from '../../support/processes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -85,21 +86,6 @@ describe('the delivery engine when PostgreSQL stops immediately mid-drain', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Stops the postmaster in immediate mode (SIGQUIT) and waits for it to exit. */
-  async function stopImmediately(): Promise<void> {
-    const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 'SIGQUIT');
-    for (let i = 0; i < 200; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return;
-      }
-      await sleep(50);
-    }
-    throw new Error(`the postmaster ${pid} did not exit`);
-  }
-
   it(`delivers every one of ${QUEUED} events at least once, and loses none`, async () => {
     await sql(
       `INSERT INTO outbox (event_id, workspace_id, type, payload, created_at)
@@ -133,7 +119,7 @@ describe('the delivery engine when PostgreSQL stops immediately mid-drain', () =
     for (const deadline = Date.now() + 60_000; received().size < QUEUED * 0.3; await sleep(10))
       if (Date.now() > deadline) throw new Error(`the drain did not start (${received().size} received)`);
 
-    await stopImmediately();
+    await stopPostgresImmediately(dir);
     const atStop = received().size;
     expect(atStop).toBeLessThan(QUEUED); // it really stopped mid-drain
     await sleep(2_000);
