@@ -28,6 +28,7 @@ const program = service.getProgram();
 const KEPT = [
   // Test probes of bounded state.
   'src/analytics/application/visit-recorder.ts: VisitRecorder.size',
+  'src/files/interface/http/download-slots.ts: DownloadSlots.heldBy',
   'src/listen/recent-ids.ts: RecentIds.size',
   'src/listen/sse.ts: SseParser.lastEventId',
   'src/platform/process/graceful-stop.ts: GracefulStop.stopRequested',

@@ -1,3 +1,5 @@
+import { KeyedSlots } from '../../platform/domain/keyed-slots.js';
+
 /**
  * The event streams one API process holds (docs/adr/0067): at most `max` in all, `perWorkspace` of one workspace and
  * `perKey` opened with one API key. A slot is taken before anything is awaited and given back exactly once.
@@ -11,39 +13,27 @@ export interface StreamSlotLimits {
 /** Why a stream cannot open now. */
 export type StreamRefusal = 'process_full' | 'workspace_full' | 'key_full';
 
-export class EventStreamSlots {
-  private total = 0;
-  private readonly byWorkspace = new Map<string, number>();
-  private readonly byKey = new Map<string, number>();
+const REFUSALS = { all: 'process_full', workspace: 'workspace_full', key: 'key_full' } as const;
 
-  constructor(private readonly limits: StreamSlotLimits) {}
+export class EventStreamSlots {
+  private readonly slots: KeyedSlots<'workspace' | 'key'>;
+
+  constructor(limits: StreamSlotLimits) {
+    this.slots = new KeyedSlots([
+      ['all', limits.max],
+      ['workspace', limits.perWorkspace],
+      ['key', limits.perKey],
+    ]);
+  }
 
   /** Slots held now. */
   get size(): number {
-    return this.total;
+    return this.slots.size;
   }
 
   /** Takes a slot for a stream of `workspaceId` opened with `keyId`: the release (idempotent), or why not. */
   take(workspaceId: string, keyId: string): (() => void) | StreamRefusal {
-    if (this.total >= this.limits.max) return 'process_full';
-    if ((this.byWorkspace.get(workspaceId) ?? 0) >= this.limits.perWorkspace) return 'workspace_full';
-    if ((this.byKey.get(keyId) ?? 0) >= this.limits.perKey) return 'key_full';
-    this.total++;
-    bump(this.byWorkspace, workspaceId, 1);
-    bump(this.byKey, keyId, 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.total--;
-      bump(this.byWorkspace, workspaceId, -1);
-      bump(this.byKey, keyId, -1);
-    };
+    const taken = this.slots.take({ workspace: workspaceId, key: keyId });
+    return typeof taken === 'string' ? REFUSALS[taken] : taken;
   }
-}
-
-function bump(counts: Map<string, number>, key: string, by: number): void {
-  const n = (counts.get(key) ?? 0) + by;
-  if (n > 0) counts.set(key, n);
-  else counts.delete(key);
 }

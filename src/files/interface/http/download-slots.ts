@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { KeyedSlots } from '../../../platform/domain/keyed-slots.js';
 
 /** IPv6 addresses count by their /64: one subscriber's network, from which any number of addresses can be used. */
 const IPV6_CLIENT_PREFIX = 64;
@@ -24,39 +25,31 @@ export type NoSlot = 'client' | 'process';
  * ends (sent, cut or timed out). Only clients holding slots are remembered: memory is bounded by `max`.
  */
 export class DownloadSlots {
-  private readonly held = new Map<string, number>();
-  private total = 0;
+  private readonly slots: KeyedSlots<'client'>;
 
   constructor(
     readonly max: number,
     readonly perClient: number,
-  ) {}
+  ) {
+    this.slots = new KeyedSlots([
+      ['client', perClient],
+      ['all', max],
+    ]);
+  }
 
   /** Downloads holding a slot now. */
   get inUse(): number {
-    return this.total;
+    return this.slots.size;
   }
 
   /** Slots `client` holds now. */
   heldBy(client: string): number {
-    return this.held.get(client) ?? 0;
+    return this.slots.heldBy('client', client);
   }
 
   /** A slot for a download of `client`: the function that gives it back (once, however often called), or why none. */
   take(client: string): (() => void) | NoSlot {
-    const held = this.heldBy(client);
-    if (held >= this.perClient) return 'client';
-    if (this.total >= this.max) return 'process';
-    this.held.set(client, held + 1);
-    this.total++;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      this.total--;
-      const left = this.heldBy(client) - 1;
-      if (left > 0) this.held.set(client, left);
-      else this.held.delete(client);
-    };
+    const taken = this.slots.take({ client });
+    return taken === 'all' ? 'process' : taken;
   }
 }
