@@ -32,7 +32,6 @@ const PURGE = process.env.BENCH_GROWTH_PURGE !== '0';
 
 const { Sql } = await import('../dist/platform/database/sql.js');
 const { SqlDeliveryQueue, SqlBatchTransactions } = await import('../dist/webhooks/infrastructure/sql-delivery.queue.js');
-const { SqlMessageStore } = await import('../dist/webhooks/infrastructure/sql-message.store.js');
 const { compileStatement } = await import('../dist/platform/database/query-builder.js');
 const { GetAnalyticsSummaryHandler } =
   await import('../dist/analytics/application/queries/get-analytics-summary/get-analytics-summary.handler.js');
@@ -211,7 +210,6 @@ async function buffersTouched(sql, workspaceId) {
 /** The dispatcher's claim transaction (docs/adr/0035) with the service's adapters, rolled back each time. */
 async function claimTimes(sql, runs, warmUp = 5) {
   const queue = new SqlDeliveryQueue(sql);
-  const messages = new SqlMessageStore(sql);
   const tx = new SqlBatchTransactions(sql);
   const times = [];
   for (let i = 0; i < runs + warmUp; i++) {
@@ -227,7 +225,6 @@ async function claimTimes(sql, runs, warmUp = 5) {
           take: new Map(work.due.map((d) => [d.endpointId, Math.min(d.due, 32)])),
           workspaceOf: new Map(work.due.map((d) => [d.endpointId, d.workspaceId])),
         });
-        await messages.bodies(rows.map((r) => r.eventId));
         claimed = rows.length;
         throw new Rollback();
       })
@@ -280,7 +277,7 @@ async function purgeYear(pool, sql, base, auth) {
     const compiled = compileStatement(statement);
     const { sql: text, parameters } = compiled;
     if (!plans.has(text)) {
-      // Inside the task's transaction when it has one, under the settings it made there (index-plans.ts).
+      // Inside the task's transaction when it has one, under the settings it made there (useIndexPlans, sql-delivery.queue.ts).
       const explain = { ...compiled, sql: `EXPLAIN ${text}` };
       const { rows } = sql.inTransaction() ? { rows: await sql.all(explain) } : await pool.query(`EXPLAIN ${text}`, parameters);
       const scans = rows.map((r) => r['QUERY PLAN'].trim().replace(/^->\s*/, '')).filter((l) => / Scan /.test(l));

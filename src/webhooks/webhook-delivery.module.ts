@@ -7,20 +7,26 @@ import { OutboxRelay } from '../platform/outbox/outbox-relay.js';
 import { PersonalData } from '../platform/erasure/personal-data.js';
 import { Janitor } from '../platform/workers/janitor.js';
 import { DeliveryRecorder } from './application/delivery/delivery-recorder.js';
-import { DispatchDueDeliveriesHandler } from './application/commands/dispatch-due-deliveries/dispatch-due-deliveries.handler.js';
+import { DeliveryDispatch } from './application/delivery/dispatch.js';
 import { FirstAttempts } from './application/delivery/first-attempts.js';
 import { InFlightDeliveries } from './application/delivery/in-flight-deliveries.js';
 import { DeliveryLog } from './application/delivery/delivery-log.js';
 import { WebhookFanOut } from './application/fan-out.js';
 import { WebhookPayloadRedaction } from './application/payload-redaction.js';
-import { BatchTransactions, DeliveryQueue } from './application/ports/dispatch.ports.js';
-import { DeliveryStore, EndpointRepository, EnvelopeStore, OwnerNotifier, WebhookTransport } from './application/ports/webhook.ports.js';
+import {
+  BatchTransactions,
+  DeliveryQueue,
+  DeliveryStore,
+  EndpointRepository,
+  OwnerNotifier,
+  WebhookTransport,
+} from './application/ports/webhook.ports.js';
+import { EnvelopeStore } from './application/ports/envelope.ports.js';
 import { HttpWebhookTransport } from './infrastructure/http-webhook.transport.js';
-import { RecordingOwnerNotifier } from './infrastructure/recording-owner.notifier.js';
 import { SqlBatchTransactions, SqlDeliveryQueue } from './infrastructure/sql-delivery.queue.js';
 import { SqlDeliveryStore } from './infrastructure/sql-delivery.store.js';
 import { SqlEnvelopeStore } from './infrastructure/sql-envelope.store.js';
-import { SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
+import { RecordingOwnerNotifier, SqlEndpointRepository } from './infrastructure/sql-endpoint.repository.js';
 import { SsrfGuard, SystemDnsResolver } from './infrastructure/ssrf-guard.js';
 import { WebhookRetention } from './infrastructure/webhook-retention.js';
 import { WebhookSender } from './infrastructure/webhook-sender.js';
@@ -50,7 +56,7 @@ const exported = [
  */
 @Module({
   providers: [
-    DispatchDueDeliveriesHandler,
+    DeliveryDispatch,
     InFlightDeliveries,
     WebhookRetention,
     DeliveryLog,

@@ -5,7 +5,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@o
 import { commandSpan, currentTraceparent, inSpan, markTracingOn, tracingOn } from '../../src/platform/observability/tracing.js';
 import type { OutboxEvent } from '../../src/platform/outbox/outbox.js';
 import { publishTraced } from '../../src/platform/outbox/outbox-tracing.js';
-import { attemptSpan } from '../../src/webhooks/infrastructure/attempt-span.js';
+import { attemptSpan } from '../../src/webhooks/infrastructure/http-webhook.transport.js';
 
 /**
  * The service's own spans and the trace context they carry across the outbox (docs/adr/0054), with the SDK and an

@@ -3,7 +3,7 @@ import { sql } from './query-builder.js';
 
 /**
  * Lists bound as single array parameters, so that a statement's text (and its prepared statement) is the same
- * whatever the number of values, and batch statements keep their index plans (see webhooks' `index-plans.ts`).
+ * whatever the number of values, and batch statements keep their index plans (see webhooks' `useIndexPlans`, sql-delivery.queue.ts).
  * A list is either values or a `prepared()` statement's slot that stands for them.
  */
 export type List<T> = readonly T[] | Expression<T[]>;

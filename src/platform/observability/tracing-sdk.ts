@@ -72,7 +72,7 @@ export function startTracing(): () => Promise<void> {
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
-        // Outgoing: webhook attempts go through undici (their own span, attempt-span.ts), not node:http.
+        // Outgoing: webhook attempts go through undici (their own span, http-webhook.transport.ts), not node:http.
         ignoreOutgoingRequestHook: () => true,
       }),
       new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),

@@ -3,11 +3,11 @@ import type { OutboxSubscriber } from '../../platform/outbox/outbox-relay.js';
 import type { OutboxEvent } from '../../platform/outbox/outbox.js';
 import { Clock } from '../../platform/time/clock.js';
 import { IdGenerator } from '../../platform/time/ids.js';
-import type { CreateDelivery } from '../domain/delivery/index.js';
+import type { CreateDelivery } from '../domain/delivery/model.js';
 import type { Endpoint } from '../domain/endpoint.js';
 import { FirstAttempts, type SentBatch } from './delivery/first-attempts.js';
-import { DeliveryLog } from './delivery/delivery-log.js';
-import { EndpointRepository, EnvelopeStore, type Envelope, type NewEnvelope } from './ports/webhook.ports.js';
+import { EndpointRepository, type Envelope } from './ports/webhook.ports.js';
+import { EnvelopeStore, type NewEnvelope } from './ports/envelope.ports.js';
 import { envelopeBody } from './webhook.views.js';
 import { isSubscribable } from './webhook-events.js';
 
@@ -41,7 +41,6 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
   constructor(
     private readonly endpoints: EndpointRepository,
     private readonly envelopes: EnvelopeStore,
-    private readonly log: DeliveryLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly firstAttempts: FirstAttempts,
@@ -74,8 +73,7 @@ export class WebhookFanOut implements OutboxSubscriber<FannedOut | undefined> {
         return row ? { ...m, body: envelopeBody(row.eventId, row.type, row.createdAt, row.data) } : m;
       }),
     );
-    if (prepared?.sent) await this.firstAttempts.write(prepared.sent);
-    else if (planned.creates.length > 0) await this.log.createMany(planned.creates.map((c) => this.log.start(c)));
+    if (planned.creates.length > 0) await this.firstAttempts.write(prepared?.sent ?? this.firstAttempts.unsent(planned));
   }
 
   /** The envelopes of a batch (one per subscribable event) and its deliveries (one per subscribed endpoint and event). */

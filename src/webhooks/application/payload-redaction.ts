@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PersonalDataErasure, PersonalDataHolder } from '../../platform/erasure/personal-data.js';
 import { DeliveryLog } from './delivery/delivery-log.js';
-import { DeliveryStore, EnvelopeStore } from './ports/webhook.ports.js';
+import { DeliveryStore } from './ports/webhook.ports.js';
+import { EnvelopeStore } from './ports/envelope.ports.js';
 
 /** Envelopes an erasure reads (and locks) per statement. */
 export const ERASURE_BATCH = 500;

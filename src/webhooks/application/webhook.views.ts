@@ -1,4 +1,4 @@
-import type { DeliveryState } from '../domain/delivery/index.js';
+import type { DeliveryState } from '../domain/delivery/model.js';
 import type { Endpoint } from '../domain/endpoint.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,19 +1,12 @@
-import {
-  decideAndFold,
-  type DeliveryEvent,
-  type DeliveryState,
-  type HoldForDisabledEndpoint,
-  type RecordAttempt,
-  type RetryPolicy,
-  type Step,
-} from './delivery/index.js';
+import { type DeliveryEvent, type DeliveryState, type HoldForDisabledEndpoint, type RecordAttempt } from './delivery/model.js';
+import { decideAndFold, type RetryPolicy, type Step } from './delivery/decider.js';
 import type { Endpoint, EndpointAutoDisabled } from './endpoint.js';
 
 /**
- * Recording what a dispatcher did with the deliveries it claimed, many at once: the pure part of the
- * dispatcher's group commit. Given the streams and endpoints as they stand under their locks, it decides
- * every outcome in order with the delivery decider and moves each endpoint's counters, as if each outcome
- * had been recorded on its own, one after the other.
+ * Recording the outcomes of attempts, many at once (first attempts and retries alike): the pure part of the
+ * DeliveryRecorder. Given the streams and endpoints as they stand under its locks, it decides every outcome in order
+ * with the delivery decider and moves each endpoint's counters (`moveEndpointCounter`, the one place they move), as
+ * if each outcome had been recorded on its own, one after the other.
  */
 
 /** One outcome to record: the command, and the stream version the delivery had when it was claimed. */
@@ -78,7 +71,7 @@ export interface Decisions {
  * gone, or whose stream is no longer at the claimed version, is skipped without affecting the others. A delivery
  * listed twice (claimed again after its lease ran out) is decided once: the second outcome finds the stream moved.
  */
-export function decideOutcomes(
+function decideOutcomes(
   outcomes: readonly ClaimedOutcome[],
   streams: ReadonlyMap<string, DeliveryState>,
   standing: (endpointId: string) => EndpointStanding,
@@ -141,21 +134,6 @@ export function moveEndpointCounter(
     disabled.push(...endpoint.pullEvents());
   }
   return effect !== null;
-}
-
-/** `moveEndpointCounter` for each stream written, in order; `endpoints` as loaded under their locks. */
-export function moveEndpointCounters(
-  written: readonly { state: DeliveryState; events: readonly DeliveryEvent[] }[],
-  endpoints: ReadonlyMap<string, Endpoint>,
-  now: Date,
-): Pick<RecordingPlan, 'changedEndpoints' | 'disabled'> {
-  const changed = new Set<Endpoint>();
-  const disabled: EndpointAutoDisabled[] = [];
-  for (const w of written) {
-    const endpoint = endpoints.get(w.state.endpointId);
-    if (endpoint && moveEndpointCounter(endpoint, w.events, now, disabled)) changed.add(endpoint);
-  }
-  return { changedEndpoints: [...changed], disabled };
 }
 
 /**

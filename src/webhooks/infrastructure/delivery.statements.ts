@@ -4,7 +4,7 @@ import { slotColumns, textArray, unnest } from '../../platform/database/array-pa
 import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { lockable } from '../../platform/database/row-lock.js';
 import { inShardGroup, type ShardGroup } from '../../platform/database/shard-groups.js';
-import type { AttemptRecord, DeliveryEvent, DeliveryState } from '../domain/delivery/index.js';
+import type { AttemptRecord, DeliveryEvent, DeliveryState } from '../domain/delivery/model.js';
 import { webhooks, type StoredAttempt } from './webhooks.tables.js';
 
 /** The delivery event store's rows and statements: how SqlDeliveryStore reads and writes streams. */
@@ -144,6 +144,20 @@ const streamsQuery = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
     .where((eb) => eb('d.id', '=', eb.fn.any(textArray(p.ids))))
     .orderBy('d.id');
 export const loadStreams = lockable(streamsQuery, (q) => q.forUpdate('d'));
+
+/**
+ * The recorder's lock (docs/adr/0079): the streams with these ids, and those of these (event, endpoint) pairs (a batch
+ * fanned out again finds the streams it wrote the first time), locked in id order; each one's version and pair.
+ */
+export const lockStreams = prepared(
+  (p: Slots<{ workspaceIds: string[]; ids: string[]; eventIds: string[] }>) =>
+    sql<{ id: string; version: number; event_id: string; endpoint_id: string }>`
+    SELECT d.id, d.version, d.event_id, d.endpoint_id FROM webhook_deliveries d
+    WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND (d.id = ANY(${p.ids}::text[]) OR d.event_id = ANY(${p.eventIds}::text[]))
+    ORDER BY d.id
+    FOR NO KEY UPDATE
+  `,
+);
 
 /**
  * New streams, bound as one JSON parameter (encoding a JSON text costs the driver far less than escaping a

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { prepared, sql, type Slots } from '../../platform/database/query-builder.js';
+import { compileStatement, prepared, sql, type Slots } from '../../platform/database/query-builder.js';
 import { ALL, claimByShardGroup, isDistributed } from '../../platform/database/shard-groups.js';
 import { Sql } from '../../platform/database/sql.js';
-import type { DeliveryState } from '../domain/delivery/index.js';
-import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/dispatch.ports.js';
-import { useIndexPlans } from './index-plans.js';
+import type { DeliveryState } from '../domain/delivery/model.js';
+import { BatchTransactions, DeliveryQueue, type ClaimedDelivery, type DueWork } from '../application/ports/webhook.ports.js';
 import type { DeliveryRow } from './webhooks.tables.js';
 
 /**
@@ -69,8 +68,8 @@ const dueWorkByGroupStatement = prepared(
   `,
 );
 
-/** The projection columns a claim returns: the snapshot the outcome is decided from. */
-type ClaimedRow = Pick<
+/** The projection columns a claim returns (the snapshot the outcome is decided from), and the envelope to send. */
+type ClaimedRow = { body: string; traceparent: string | null } & Pick<
   DeliveryRow,
   | 'id'
   | 'endpoint_id'
@@ -89,7 +88,8 @@ type ClaimedRow = Pick<
 >;
 
 /**
- * Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds. Every
+ * Leases each listed endpoint's soonest-due deliveries, up to its count, skipping rows another claim holds, and returns
+ * each with its envelope (the delivery's foreign key keeps the envelope while the delivery exists). Every
  * read of the table also names the workspaces as constants (`workspaceIds`), which is what lets a cluster sharded
  * by workspace route a claim over the workspaces of one shard to that shard (docs/adr/0053).
  */
@@ -121,10 +121,12 @@ const claimStatement = prepared(
           LIMIT take.n
           FOR UPDATE SKIP LOCKED
         ) picked
-      ) claimed
+      ) claimed, webhook_messages m
       WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND d.workspace_id = claimed.workspace_id AND d.id = claimed.id
+        AND m.workspace_id = ANY(${p.workspaceIds}::text[]) AND m.workspace_id = d.workspace_id AND m.event_id = d.event_id
       RETURNING d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.created_at, d.status, d.attempt_count,
-        d.attempts_in_cycle, d.attempts, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version
+        d.attempts_in_cycle, d.attempts, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version,
+        m.body, m.traceparent
     `,
 );
 
@@ -204,6 +206,7 @@ export class SqlDeliveryQueue extends DeliveryQueue {
       eventId: r.event_id,
       version: r.version,
       state: snapshot(r),
+      envelope: { body: r.body, traceparent: r.traceparent },
     }));
   }
 }
@@ -221,4 +224,16 @@ export class SqlBatchTransactions extends BatchTransactions {
       return work();
     });
   }
+}
+
+/**
+ * Has the rest of the current transaction find rows through indexes (`enable_seqscan` off, transaction-local): a
+ * key-list statement's generic plan, cached while its table was small, would scan the grown table and test every row
+ * against the whole list. A plan cached without this keeps its scan, so run such statements only after calling it.
+ */
+const SEQSCAN_OFF = compileStatement(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+
+export async function useIndexPlans(db: Sql): Promise<void> {
+  if (!db.inTransaction()) throw new Error('useIndexPlans needs a transaction (the setting is transaction-local)');
+  await db.all(SEQSCAN_OFF);
 }

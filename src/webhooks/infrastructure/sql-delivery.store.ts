@@ -3,17 +3,25 @@ import { textArray } from '../../platform/database/array-parameters.js';
 import { sql } from '../../platform/database/query-builder.js';
 import type { LockOption } from '../../platform/database/row-lock.js';
 import { Sql } from '../../platform/database/sql.js';
-import { fold, type DeliveryState } from '../domain/delivery/index.js';
+import { type DeliveryState } from '../domain/delivery/model.js';
+import { fold } from '../domain/delivery/decider.js';
 import type { StreamAppend } from '../domain/recording.js';
-import { DeliveryStore, type LoadedDelivery, type NewStream, type WorkspaceKey } from '../application/ports/webhook.ports.js';
+import {
+  DeliveryStore,
+  type LoadedDelivery,
+  type LockedStream,
+  type NewStream,
+  type WorkspaceKey,
+  DELIVERIES_CHANNEL,
+} from '../application/ports/webhook.ports.js';
 import { notifyIfDue } from '../../platform/database/notify.js';
 import { webhooks } from './webhooks.tables.js';
-import { DELIVERIES_CHANNEL } from '../application/ports/dispatch.ports.js';
 import {
   appendStreams,
   createStreams,
   eventArrays,
   loadStreams,
+  lockStreams,
   payload,
   projectionArrays,
   revive,
@@ -43,6 +51,14 @@ export class SqlDeliveryStore extends DeliveryStore {
       if (state) found.set(r.id, { state, version: state.version });
     }
     return found;
+  }
+
+  async lockMany(keys: { workspaceIds: readonly string[]; ids: readonly string[]; eventIds: readonly string[] }): Promise<LockedStream[]> {
+    if (keys.ids.length === 0 && keys.eventIds.length === 0) return [];
+    const rows = await this.db.all(
+      lockStreams({ workspaceIds: [...new Set(keys.workspaceIds)], ids: [...new Set(keys.ids)], eventIds: [...new Set(keys.eventIds)] }),
+    );
+    return rows.map((r) => ({ id: r.id, version: r.version, eventId: r.event_id, endpointId: r.endpoint_id }));
   }
 
   async createMany(streams: readonly NewStream[]): Promise<Set<string>> {

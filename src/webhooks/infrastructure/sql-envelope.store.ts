@@ -5,12 +5,10 @@ import { notify } from '../../platform/database/notify.js';
 import {
   EVENT_LIST_DAYS,
   EnvelopeStore,
-  type Envelope,
   type EventFilter,
   type NewEnvelope,
   type StoredEvent,
-  type WorkspaceKey,
-} from '../application/ports/webhook.ports.js';
+} from '../application/ports/envelope.ports.js';
 import { slotColumns, textArray, unnest } from '../../platform/database/array-parameters.js';
 import { webhooks } from './webhooks.tables.js';
 
@@ -58,14 +56,6 @@ const saveMessages = prepared(
           .selectAll(),
       )
       .onConflict((oc) => oc.columns(['workspace_id', 'event_id']).doNothing()),
-);
-
-const messageBodies = prepared((p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
-  webhooks
-    .selectFrom('webhook_messages')
-    .select(['event_id', 'body', 'traceparent'])
-    .where((eb) => eb('workspace_id', '=', eb.fn.any(textArray(p.workspaceIds))))
-    .where((eb) => eb('event_id', '=', eb.fn.any(textArray(p.ids)))),
 );
 
 @Injectable()
@@ -142,14 +132,6 @@ export class SqlEnvelopeStore extends EnvelopeStore {
     if (after) query = query.where(sql<boolean>`(published_at, ${id}) > (${after.publishedAt}, ${after.eventId} COLLATE "C")`);
     const rows = await this.db.all(query.orderBy('published_at', 'asc').orderBy(id, 'asc').limit(limit));
     return rows.map(toEvent);
-  }
-
-  async bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>> {
-    if (events.length === 0) return new Map();
-    const rows = await this.db.all(
-      messageBodies({ workspaceIds: [...new Set(events.map((e) => e.workspaceId))], ids: [...new Set(events.map((e) => e.id))] }),
-    );
-    return new Map(rows.map((r) => [r.event_id, { body: r.body, traceparent: r.traceparent }]));
   }
 
   async carrying(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventFeed, type StreamedEvent } from '../application/ports/event-stream.ports.js';
 import type { LookStart, Published } from '../domain/event-stream-window.js';
-import { EnvelopeStore } from '../application/ports/webhook.ports.js';
+import { EnvelopeStore } from '../application/ports/envelope.ports.js';
 
 /** The event streams' reads: the envelopes of webhook_messages by publication instant (docs/adr/0065, 0067). */
 @Injectable()

@@ -7,9 +7,9 @@ import { Sql } from '../../platform/database/sql.js';
 import { Clock } from '../../platform/time/clock.js';
 import { deleteInBatches, rowsOf } from '../../platform/workers/batched-delete.js';
 import { retentionCutoff, type RetentionTask } from '../../platform/workers/janitor.js';
-import { EVENT_LIST_DAYS } from '../application/ports/webhook.ports.js';
+import { EVENT_LIST_DAYS } from '../application/ports/envelope.ports.js';
 import { deleteStreamEvents } from './delivery.statements.js';
-import { useIndexPlans } from './index-plans.js';
+import { useIndexPlans } from './sql-delivery.queue.js';
 import { webhooks } from './webhooks.tables.js';
 
 const BATCH = 5_000;
@@ -77,7 +77,7 @@ export class WebhookRetention implements RetentionTask {
       BATCH,
       {
         after: async (gone, group) => {
-          // By the event store's primary key, stream by stream, whatever plan a small table once cached (index-plans.ts).
+          // By the event store's primary key, stream by stream, whatever plan a small table once cached (useIndexPlans).
           await useIndexPlans(this.db);
           await this.db.all(deleteStreamEvents(gone, group));
         },

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
 import type { Selectable } from 'kysely';
 import { queryBuilder } from '../../platform/database/query-builder.js';
 import { workspaceReference } from '../../access/infrastructure/access.tables.js';
-import type { AttemptRecord, DeliveryStatus } from '../domain/delivery/index.js';
+import type { AttemptRecord, DeliveryStatus } from '../domain/delivery/model.js';
 
 /** An attempt as the projection's `attempts` column holds it: the domain's record, its instant as JSON text. */
 export type StoredAttempt = Omit<AttemptRecord, 'at'> & { at: string };

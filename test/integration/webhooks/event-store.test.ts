@@ -5,7 +5,7 @@ import { aWorkspace } from '../../factories/access.factory.js';
 import { Transactions } from '../../../src/platform/cqrs/transactional.js';
 import type { OutboxEvent } from '../../../src/platform/outbox/outbox.js';
 import { WebhookFanOut } from '../../../src/webhooks/application/fan-out.js';
-import { EnvelopeStore } from '../../../src/webhooks/application/ports/webhook.ports.js';
+import { EnvelopeStore } from '../../../src/webhooks/application/ports/envelope.ports.js';
 import { envelopeBody } from '../../../src/webhooks/application/webhook.views.js';
 import { EVENTS_CHANNEL } from '../../../src/webhooks/infrastructure/sql-envelope.store.js';
 

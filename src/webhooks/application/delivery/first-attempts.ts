@@ -3,14 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { Clock } from '../../../platform/time/clock.js';
-import type { CreateDelivery, DeliveryState, RecordAttempt } from '../../domain/delivery/index.js';
+import { type CreateDelivery, type RecordAttempt } from '../../domain/delivery/model.js';
+import { decideAndFold, retryPolicyFrom, type RetryPolicy } from '../../domain/delivery/decider.js';
 import type { Endpoint } from '../../domain/endpoint.js';
 import { shareClaim } from '../../domain/fair-share.js';
-import { decideOutcomes, endpointCounterEffect, moveEndpointCounters, type ClaimedOutcome } from '../../domain/recording.js';
-import { DeliveryLog } from './delivery-log.js';
-import type { ClaimedDelivery } from '../ports/dispatch.ports.js';
-import { EndpointRepository, OwnerNotifier, WebhookTransport, type Envelope, type NewStream } from '../ports/webhook.ports.js';
-import { attemptDelivery, prepareTargets, type PreparedBatch } from './attempt-delivery.js';
+import { type ClaimedDelivery, EndpointRepository, WebhookTransport, type Envelope, type NewStream } from '../ports/webhook.ports.js';
+import { attemptDelivery, outcomeOf, prepareTargets, type Targets } from './dispatch.js';
 import { DeliveryRecorder } from './delivery-recorder.js';
 import { InFlightDeliveries, type Slots } from './in-flight-deliveries.js';
 
@@ -25,9 +23,9 @@ export interface NewDeliveries {
   committed: Promise<boolean>;
 }
 
-/** A batch whose first attempts were sent, sorted for `write`. */
+/** A batch whose first attempts were sent (or none), sorted for `write`. */
 export interface SentBatch {
-  batch: NewDeliveries;
+  batch: Omit<NewDeliveries, 'committed'>;
   answered: Direct[];
   detached: Direct[];
   now: Date;
@@ -50,25 +48,28 @@ interface Direct {
  * what the bounds leave over are written PENDING for the dispatcher. The attempts are sent before the relay's
  * transaction begins (no transaction is held across the network); an attempt that has not ended after
  * WEBHOOK_FIRST_ATTEMPT_WAIT_MS (200 ms) is written claimed by this process (a lease) and recorded by the
- * DeliveryRecorder when it ends, once the batch committed. A crash before the commit leaves the outbox rows
+ * DeliveryRecorder when it ends, once the batch committed. The attempt is the dispatcher's (`attemptDelivery`), and
+ * so is the writer (`DeliveryRecorder.write`, in the relay's transaction): a first attempt is a retry whose claim is
+ * the outbox row's lease and whose stream is born with it (docs/adr/0079). A crash before the commit leaves the outbox rows
  * leased but unpublished: another relay fans them out and sends them again when the lease runs out
  * (at-least-once, the same webhook-id; the unique (event, endpoint) key keeps one row).
  */
 @Injectable()
 export class FirstAttempts {
   private readonly logger = new Logger(FirstAttempts.name);
+  private readonly policy: RetryPolicy;
   private turn = 0;
 
   constructor(
     private readonly inFlight: InFlightDeliveries,
     private readonly recorder: DeliveryRecorder,
     private readonly endpoints: EndpointRepository,
-    private readonly log: DeliveryLog,
     private readonly transport: WebhookTransport,
-    private readonly notifier: OwnerNotifier,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.policy = retryPolicyFrom(config.webhookRetryDelays);
+  }
 
   /**
    * Sends first attempts, outside any transaction: each endpoint not in the slow lane gets as many lanes as its
@@ -84,18 +85,14 @@ export class FirstAttempts {
     // One deadline for the batch: an attempt started within the wait still gets at least the whole time-out.
     const deadline = AbortSignal.timeout(wait + this.config.webhookDispatch.attemptTimeoutMs);
     const chosen = [...lanes.keys()].map((id) => batch.endpoints.get(id)!);
-    const prepared: PreparedBatch = {
-      targets: await prepareTargets(this.transport, this.endpoints, chosen, now),
-      bodies: batch.bodies,
-      deadline,
-    };
+    const targets = await prepareTargets(this.transport, this.endpoints, chosen, now);
     const started: Direct[] = [];
     let open = true;
     const lane = async (queue: Direct[]) => {
       for (let d = queue.shift(); d && open; d = queue.shift()) {
         started.push(d);
         await new Promise<void>((attempted) => {
-          void this.inFlight.track([d.claim], (slots) => this.attempt(d, prepared, batch.committed, slots, attempted));
+          void this.inFlight.track([d.claim], (slots) => this.attempt(d, targets, deadline, batch.committed, slots, attempted));
         });
       }
     };
@@ -109,21 +106,27 @@ export class FirstAttempts {
     return { batch, answered: started.filter((d) => !d.detached), detached: started.filter((d) => d.detached), now };
   }
 
+  /** Nothing sent: every delivery of the batch is written PENDING (or FAILED, for a disabled endpoint). */
+  unsent(batch: SentBatch['batch']): SentBatch {
+    return { batch, answered: [], detached: [], now: this.clock.now() };
+  }
+
   /**
-   * Writes a sent batch, in the relay's transaction: the answered deliveries once, with their outcome; the ones
-   * still open claimed by this process (a lease); the rest PENDING for the dispatcher. The endpoint counters
-   * move last.
+   * Writes a batch, in the relay's transaction, through the recorder: every new stream, the answered ones with their
+   * outcome (written once), the ones still open claimed by this process (a lease), the rest PENDING for the dispatcher.
    */
   async write(sent: SentBatch): Promise<void> {
-    const written = this.withOutcomes(sent.answered);
     const lease = { token: randomUUID(), until: new Date(sent.now.getTime() + this.config.webhookLeaseSeconds * 1000) };
-    const detached = sent.detached.map((d) => ({ ...this.log.start(d.create), lease }));
-    const sentIds = new Set([...sent.answered, ...sent.detached].map((d) => d.create.deliveryId));
-    const queued = sent.batch.creates.filter((c) => !sentIds.has(c.deliveryId)).map((c) => this.log.start(c));
-    const created = await this.log.createMany([...written, ...detached, ...queued]);
-    // Last, so the endpoint rows (one per endpoint, shared by every writer) are locked only until the commit; and only
-    // for the streams this transaction created (a batch fanned out again finds them written, counted once).
-    await this.moveCounters(written.filter((w) => created.has(w.deliveryId)));
+    const detached = new Set(sent.detached.map((d) => d.create.deliveryId));
+    const born: NewStream[] = sent.batch.creates.map((c) => ({
+      deliveryId: c.deliveryId,
+      ...decideAndFold(c, null, this.policy),
+      ...(detached.has(c.deliveryId) ? { lease } : {}),
+    }));
+    await this.recorder.write(
+      born,
+      sent.answered.map((d) => outcomeOf(d.claim, d.command!)),
+    );
   }
 
   /** Lanes per endpoint (its fair share of the free capacity) and each endpoint's deliveries to send, in order. */
@@ -131,9 +134,10 @@ export class FirstAttempts {
     const queues = new Map<string, Direct[]>();
     if (this.config.webhookDispatch.firstAttemptWaitMs === 0) return { lanes: new Map(), queues };
     for (const create of batch.creates) {
-      if (!create.endpointActive || this.inFlight.isSlow(create.endpointId) || !batch.bodies.has(create.eventId)) continue;
+      const envelope = batch.bodies.get(create.eventId);
+      if (!create.endpointActive || this.inFlight.isSlow(create.endpointId) || !envelope) continue;
       const list = queues.get(create.endpointId) ?? [];
-      const state = this.log.start(create).state;
+      const { state } = decideAndFold(create, null, this.policy);
       list.push({
         create,
         detached: false,
@@ -144,6 +148,7 @@ export class FirstAttempts {
           eventId: create.eventId,
           version: 1,
           state,
+          envelope,
         },
       });
       queues.set(create.endpointId, list);
@@ -159,17 +164,18 @@ export class FirstAttempts {
    */
   private async attempt(
     d: Direct,
-    prepared: PreparedBatch,
+    targets: Targets,
+    deadline: AbortSignal,
     committed: Promise<boolean>,
     slots: Slots,
     attempted: () => void,
   ): Promise<void> {
     try {
-      d.command = await attemptDelivery(d.claim, prepared, { inFlight: this.inFlight, slots, clock: this.clock });
+      d.command = await attemptDelivery(d.claim, targets, deadline, { inFlight: this.inFlight, slots, clock: this.clock });
       attempted();
       if (!d.detached) return; // written with the fan-out
       if (!(await committed)) return; // never written: the outbox rows are fanned out again
-      await this.recorder.record([{ ...claimOf(d), command: d.command }]);
+      await this.recorder.record([outcomeOf(d.claim, d.command)]);
     } catch (err) {
       // Not sent: written claimed (its lease runs out) and sent again by the dispatcher.
       this.logger.error({ err, delivery_id: d.claim.deliveryId }, 'First delivery attempt could not be made');
@@ -178,42 +184,4 @@ export class FirstAttempts {
       slots.release(d.claim);
     }
   }
-
-  /**
-   * The answered deliveries as streams written once: created, then the attempt's events, decided by the same rules
-   * as any recorded outcome (`decideOutcomes`: a new stream's endpoint was just read active, and nothing else of it is
-   * needed; its counters move under lock in `moveCounters`).
-   */
-  private withOutcomes(answered: Direct[]): NewStream[] {
-    if (answered.length === 0) return [];
-    const created = new Map<string, DeliveryState>(answered.map((d) => [d.claim.deliveryId, d.claim.state]));
-    const outcomes: ClaimedOutcome[] = answered.map((d) => ({ ...claimOf(d), command: d.command! }));
-    const { appends } = decideOutcomes(outcomes, created, () => 'active', this.log.policy);
-    const appended = new Map(appends.map((a) => [a.deliveryId, a]));
-    return answered.map((d) => {
-      const first = this.log.start(d.create);
-      const more = appended.get(d.claim.deliveryId);
-      return more ? { deliveryId: first.deliveryId, events: [...first.events, ...more.events], state: more.state } : first;
-    });
-  }
-
-  /** Moves the counters of the written streams' endpoints, locked in id order; tells the owners of disabled ones. */
-  private async moveCounters(written: readonly NewStream[]): Promise<void> {
-    const moving = written.filter((w) => endpointCounterEffect(w.events) !== null);
-    if (moving.length === 0) return;
-    const locked = await this.endpoints.lockMany(moving.map((w) => ({ workspaceId: w.state.workspaceId, id: w.state.endpointId })));
-    const { changedEndpoints, disabled } = moveEndpointCounters(moving, locked, this.clock.now());
-    await this.endpoints.saveDeliveryCounters(changedEndpoints);
-    for (const d of disabled) await this.notifier.endpointDisabled(d);
-  }
-}
-
-function claimOf(d: Direct): Omit<ClaimedOutcome, 'command'> {
-  return {
-    deliveryId: d.claim.deliveryId,
-    workspaceId: d.claim.workspaceId,
-    endpointId: d.claim.endpointId,
-    claimedVersion: 1,
-    claimed: d.claim.state,
-  };
 }

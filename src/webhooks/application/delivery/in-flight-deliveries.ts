@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { SlowLane, type InFlightView } from '../../domain/fair-share.js';
-import type { ClaimedDelivery } from '../ports/dispatch.ports.js';
+import type { ClaimedDelivery } from '../ports/webhook.ports.js';
 
 /** A tracked batch's hold on its deliveries: `attempted` frees one's attempt slot (its answer came), `release` its place in the process. */
 export interface Slots {

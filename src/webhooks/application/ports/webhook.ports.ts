@@ -1,4 +1,5 @@
-import type { DeliveryEvent, DeliveryState } from '../../domain/delivery/index.js';
+import type { DeliveryEvent, DeliveryState } from '../../domain/delivery/model.js';
+import type { DueEndpoint } from '../../domain/fair-share.js';
 import type { Endpoint, EndpointAutoDisabled } from '../../domain/endpoint.js';
 import type { StreamAppend } from '../../domain/recording.js';
 
@@ -62,6 +63,14 @@ export interface NewStream {
   lease?: { token: string; until: Date };
 }
 
+/** A stream as the recorder's lock found it. */
+export interface LockedStream {
+  id: string;
+  version: number;
+  eventId: string;
+  endpointId: string;
+}
+
 export class ConcurrentDeliveryWriteError extends Error {
   constructor(deliveryId: string) {
     super(`delivery ${deliveryId} changed concurrently`);
@@ -78,6 +87,15 @@ export abstract class DeliveryStore {
    * transaction ends, in the order of their ids.
    */
   abstract loadMany(keys: readonly WorkspaceKey[], options?: { lock?: boolean }): Promise<Map<string, LoadedDelivery>>;
+  /**
+   * Locks, until the transaction ends and in id order, the streams with these ids and every stream of these events
+   * (`eventIds`), and returns each one's version, event and endpoint.
+   */
+  abstract lockMany(keys: {
+    workspaceIds: readonly string[];
+    ids: readonly string[];
+    eventIds: readonly string[];
+  }): Promise<LockedStream[]>;
   /**
    * Starts many streams (each appends its events at version 0) with their projections, in one go; a new
    * stream that duplicates (endpoint, event) is skipped. Returns the ids of the streams started.
@@ -101,89 +119,6 @@ export abstract class DeliveryStore {
 export interface Envelope {
   body: string;
   traceparent: string | null;
-}
-
-/** An event envelope to store: the body every attempt sends, and the trace its attempts join (docs/adr/0054). */
-export interface NewEnvelope {
-  eventId: string;
-  workspaceId: string;
-  type: string;
-  body: string;
-  createdAt: Date;
-  traceparent?: string | null;
-}
-
-/** A stored event: its envelope as every delivery sends it, and when it became visible (docs/adr/0065). */
-export interface StoredEvent {
-  eventId: string;
-  type: string;
-  /** the envelope's exact bytes (JSON) */
-  body: string;
-  publishedAt: Date;
-}
-
-/** Where a newest-first page of events starts: after this one (exclusive). */
-export interface EventPosition {
-  publishedAt: Date;
-  eventId: string;
-}
-
-export interface EventFilter {
-  /** any of these types (absent: every type) */
-  types?: readonly string[];
-  /** created at or after */
-  createdAfter?: Date;
-  /** created before */
-  createdBefore?: Date;
-  after?: EventPosition;
-  limit: number;
-}
-
-/** How long the events of a workspace can be fetched (`GET /v1/events`), and their envelopes are kept at least. */
-export const EVENT_LIST_DAYS = 30;
-
-/**
- * The event envelopes: the exact body every attempt signs and sends, one per subscribable event, which
- * `GET /v1/events` lists for EVENT_LIST_DAYS.
- */
-export abstract class EnvelopeStore {
-  /** Saves the envelopes (once per event id) and notifies the events channel once per workspace of the batch. */
-  abstract saveMany(messages: readonly NewEnvelope[]): Promise<void>;
-  /**
-   * The workspace's events of the last EVENT_LIST_DAYS days (by publication), newest first by (published_at,
-   * event_id), after `filter.after` when given, at most `filter.limit`.
-   */
-  abstract listEvents(workspaceId: string, filter: EventFilter): Promise<StoredEvent[]>;
-  /** One event of the workspace, null when absent or published more than EVENT_LIST_DAYS days ago. */
-  abstract eventById(workspaceId: string, eventId: string): Promise<StoredEvent | null>;
-  /**
-   * The workspace's events published at or after `since` (and after the event `after` in that order, when given),
-   * oldest first by (published_at, event_id) with ids compared byte by byte, at most `limit`.
-   */
-  abstract eventsPublishedSince(
-    workspaceId: string,
-    since: Date,
-    types: readonly string[] | undefined,
-    limit: number,
-    after?: { publishedAt: Date; eventId: string },
-  ): Promise<StoredEvent[]>;
-  /** The envelopes of these events (`id`: the event id) that exist, by event id. */
-  abstract bodies(events: readonly WorkspaceKey[]): Promise<Map<string, Envelope>>;
-  /**
-   * One batch of the candidates of an erasure: the workspace's envelopes created at or after `since` whose body
-   * contains one of `needles` (lower-case, any case in the body), with an event id after `after` (null: from the
-   * first), at most `limit` of them in event id order, locked until the transaction ends. The next batch starts after
-   * the last one returned; fewer than `limit` means there is none.
-   */
-  abstract carrying(
-    workspaceId: string,
-    since: Date,
-    needles: readonly string[],
-    after: string | null,
-    limit: number,
-  ): Promise<{ eventId: string; body: string }[]>;
-  /** Replaces envelope bodies (an erasure's redaction): attempts from now on send and sign the new bytes. */
-  abstract rewrite(workspaceId: string, bodies: ReadonlyMap<string, string>): Promise<void>;
 }
 
 /** Tells a workspace owner that something needs their attention. */
@@ -230,4 +165,65 @@ export abstract class WebhookTransport {
   ): Promise<TransportOutcome & { refused: boolean }>;
   /** Throws a ValidationError on `/url` when the URL is refused by the URL rules or the SSRF guard. */
   abstract screen(url: string): Promise<void>;
+}
+
+/**
+ * A due delivery leased to this dispatcher, at the version it was claimed at, with its state at that version (a
+ * snapshot of the projection the claim read): the outcome is decided from it, and the append's compare-and-set
+ * on `version` refuses it if the stream moved meanwhile.
+ */
+export interface ClaimedDelivery {
+  deliveryId: string;
+  endpointId: string;
+  workspaceId: string;
+  eventId: string;
+  version: number;
+  state: DeliveryState;
+  /** what every attempt sends: the event's envelope */
+  envelope: Envelope;
+}
+
+/** The channel the delivery store notifies (at commit) when a write makes work due now; dispatchers listen on it. */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';
+
+/** The endpoints with pending work, as one claim sees them. */
+export interface DueWork {
+  /** endpoints with due, unleased deliveries (counted up to the claim's look-ahead) */
+  due: DueEndpoint[];
+  /** the soonest instant an unleased delivery of an endpoint with nothing due falls due; null: none */
+  nextDue: Date | null;
+}
+
+/**
+ * The dispatcher's work queue: due PENDING deliveries, shared between dispatcher processes with row locks and
+ * leases, never with process memory (docs/adr/0017). Run its calls inside `BatchTransactions.run()`.
+ */
+export abstract class DeliveryQueue {
+  /**
+   * The endpoints that have due work (PENDING, `next_attempt_at <= now`, no live lease), each with its number of
+   * due deliveries counted up to `lookAhead`, and when the next delivery of the others falls due. Costs one step
+   * per endpoint with pending work, whatever the number of deliveries.
+   */
+  abstract dueWork(query: { now: Date; lookAhead: number }): Promise<DueWork>;
+  /**
+   * Leases, for each endpoint of `take`, up to its count of its soonest-due deliveries, skipping rows another
+   * transaction holds. The lease lasts `leaseSeconds` (longer than an attempt may take); recording an outcome
+   * clears it, and a dispatcher that dies leaves it to run out, so the delivery is claimed and sent again
+   * (at-least-once). `workspaceOf` names each endpoint's workspace: the claim finds rows by their key, workspace first.
+   */
+  abstract claim(claim: {
+    now: Date;
+    leaseSeconds: number;
+    take: ReadonlyMap<string, number>;
+    workspaceOf: ReadonlyMap<string, string>;
+  }): Promise<ClaimedDelivery[]>;
+}
+
+/**
+ * One transaction for the dispatcher's batch statements: the claim (with its endpoints and envelopes) and a
+ * group commit of outcomes. It joins an open transaction. The adapter tunes it for statements that look rows
+ * up by long key lists, which is why these calls must not run in a plain `Transactions.run()`.
+ */
+export abstract class BatchTransactions {
+  abstract run<T>(work: () => Promise<T>): Promise<T>;
 }

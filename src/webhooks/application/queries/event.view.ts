@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../ports/webhook.ports.js';
+import type { StoredEvent } from '../ports/envelope.ports.js';
 
 /** An event as `GET /v1/events` returns it: the envelope a webhook delivery sends, field for field (docs/adr/0065). */
 export type EventView = Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { type AttemptOutcome, type DeliveryCommand, type DeliveryEvent, type DeliveryState } from './model.js';
 import {
   decide,
   decideAndFold,
@@ -9,12 +10,8 @@ import {
   retryDelaySeconds,
   retryPolicyFrom,
   truncateError,
-  type AttemptOutcome,
-  type DeliveryCommand,
-  type DeliveryEvent,
-  type DeliveryState,
   type RetryPolicy,
-} from './index.js';
+} from './decider.js';
 
 const t0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { PgListener } from '../../../platform/database/pg-listener.js';
@@ -9,15 +8,15 @@ import { Clock } from '../../../platform/time/clock.js';
 import { PollingLoop } from '../../../platform/workers/polling-loop.js';
 import { WorkerRegistry, type BackgroundWorker } from '../../../platform/workers/worker-host.js';
 import { DeliveryRecorder } from '../../application/delivery/delivery-recorder.js';
-import { DispatchDueDeliveriesCommand } from '../../application/commands/dispatch-due-deliveries/dispatch-due-deliveries.command.js';
+import { DeliveryDispatch } from '../../application/delivery/dispatch.js';
 import { InFlightDeliveries } from '../../application/delivery/in-flight-deliveries.js';
-import { DELIVERIES_CHANNEL } from '../../application/ports/dispatch.ports.js';
+import { DELIVERIES_CHANNEL } from '../../application/ports/webhook.ports.js';
 
 const POLL_MS = 1_000;
 
 /**
- * The dispatcher's loop, an entry point: each turn sends a DispatchDueDeliveriesCommand, whose handler claims a
- * batch of due deliveries, sends them and records the outcomes. It wakes on the NOTIFY that a new or re-timed
+ * The dispatcher's loop, an entry point: each turn asks DeliveryDispatch to claim a batch of due deliveries, send
+ * them and record the outcomes. It wakes on the NOTIFY that a new or re-timed
  * delivery raises (LISTEN `webhook_deliveries`), polls every second as a backstop, and sets a timer when the
  * next retry is due sooner than the next poll (short test ladders).
  *
@@ -44,7 +43,7 @@ export class WebhookDispatcher implements BackgroundWorker {
   private nudge: (() => void) | null = null;
 
   constructor(
-    private readonly commands: CommandBus,
+    private readonly dispatch: DeliveryDispatch,
     private readonly inFlight: InFlightDeliveries,
     private readonly recorder: DeliveryRecorder,
     private readonly clock: Clock,
@@ -79,9 +78,7 @@ export class WebhookDispatcher implements BackgroundWorker {
 
   /** Claims one batch of due deliveries, sends them and records the outcomes; returns how many were claimed. */
   async dispatchOnce(): Promise<number> {
-    const { claimed, nextDue } = await this.commands.execute(
-      new DispatchDueDeliveriesCommand(this.config.webhookDispatch.claimBatch, true),
-    );
+    const { claimed, nextDue } = await this.dispatch.dispatch(this.config.webhookDispatch.claimBatch, true);
     if (claimed === 0) this.wakeAt(nextDue);
     return claimed;
   }
@@ -94,7 +91,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     while (!this.stopping && this.inFlight.room <= 0) await this.inFlight.nextRelease();
     if (this.stopping) return 0;
     const limit = Math.min(this.config.webhookDispatch.claimBatch, this.inFlight.room);
-    const { claimed, nextDue, held } = await this.commands.execute(new DispatchDueDeliveriesCommand(limit, false));
+    const { claimed, nextDue, held } = await this.dispatch.dispatch(limit, false);
     if (claimed > 0) return claimed;
     if (!held) {
       this.wakeAt(nextDue);

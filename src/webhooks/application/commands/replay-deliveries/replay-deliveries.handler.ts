@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Transactional } from '../../../../platform/cqrs/transactional.js';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
 import { Clock } from '../../../../platform/time/clock.js';
-import { checkReplaySince } from '../../../domain/delivery/index.js';
+import { checkReplaySince } from '../../../domain/delivery/decider.js';
 import { DeliveryLog } from '../../delivery/delivery-log.js';
 import { DeliveryStore, EndpointRepository } from '../../ports/webhook.ports.js';
 import { ReplayDeliveriesCommand } from './replay-deliveries.command.js';

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../../../platform/domain/domain-error.js';
-import { EnvelopeStore } from '../../ports/webhook.ports.js';
+import { EnvelopeStore } from '../../ports/envelope.ports.js';
 import { eventView, type EventView } from '../event.view.js';
 import { GetEventQuery } from './get-event.query.js';
 

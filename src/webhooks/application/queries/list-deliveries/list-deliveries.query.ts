@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { Page } from '../../../../platform/pagination/cursor.js';
-import type { DeliveryStatus } from '../../../domain/delivery/index.js';
+import type { DeliveryStatus } from '../../../domain/delivery/model.js';
 import type { DeliveryView } from '../../webhook.views.js';
 
 export class ListDeliveriesQuery extends Query<Page<DeliveryView>> {

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CursorCodec, toPage, type Page } from '../../../../platform/pagination/cursor.js';
-import { EnvelopeStore } from '../../ports/webhook.ports.js';
+import { EnvelopeStore } from '../../ports/envelope.ports.js';
 import { eventView, type EventView } from '../event.view.js';
 import { ListEventsQuery } from './list-events.query.js';
 
