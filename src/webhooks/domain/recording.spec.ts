@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { type DeliveryEvent, type DeliveryState } from './delivery/model.js';
 import { decide, fold, type RetryPolicy } from './delivery/decider.js';
 import { CONSECUTIVE_FAILURES_BEFORE_DISABLE, Endpoint } from './endpoint.js';
-import { endpointCounterEffect, planRecording, type ClaimedOutcome } from './recording.js';
+import { decideOutcomes, endpointCounterEffect, moveEndpointCounters, planRecording, type ClaimedOutcome } from './recording.js';
 
 const t0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -233,5 +233,35 @@ describe('planRecording', () => {
     const plan = planRecording([ok('d1', 'we_a', 2), ok('d2', 'we_a')], byId(done, aStream('d2', 'we_a')), byId(a), policy, at(1000));
     expect(plan.skipped).toEqual([{ deliveryId: 'd1', reason: 'rejected', detail: expect.stringMatching(/SUCCEEDED/) }]);
     expect(plan.appends.map((x) => x.deliveryId)).toEqual(['d2']);
+  });
+});
+
+describe('decideOutcomes and moveEndpointCounters (new streams: decided from their first state, counted once written and locked)', () => {
+  it('decides new streams from their standing alone, moving no endpoint', () => {
+    const a = anEndpoint('we_a');
+    const before = a.snapshot();
+    const { appends, skipped } = decideOutcomes(
+      [ok('d1', 'we_a'), failed('d2', 'we_a'), ok('d3', 'we_gone')],
+      byId(aStream('d1', 'we_a'), aStream('d2', 'we_a'), aStream('d3', 'we_gone')),
+      (id) => (id === 'we_gone' ? 'gone' : 'active'),
+      policy,
+    );
+    expect(appends.map((x) => [x.deliveryId, x.state.status])).toEqual([
+      ['d1', 'SUCCEEDED'],
+      ['d2', 'PENDING'],
+    ]);
+    expect(skipped).toEqual([{ deliveryId: 'd3', reason: 'gone' }]);
+    expect(a.snapshot()).toEqual(before);
+  });
+
+  it('moves the counters of the locked endpoints only, in order; the 20th failure in a row disables', () => {
+    const a = anEndpoint('we_a');
+    for (let i = 0; i < CONSECUTIVE_FAILURES_BEFORE_DISABLE - 1; i++) a.recordDeliveryFailed(at(0));
+    const ended = { state: { ...aStream('d1', 'we_a'), status: 'FAILED' as const }, events: [{ type: 'DeliveryFailed', at: at(1) }] };
+    const unlocked = { state: aStream('d2', 'we_b'), events: [{ type: 'DeliveryFailed', at: at(1) }] };
+    const moved = moveEndpointCounters([ended, unlocked] as never, byId(a), at(2000));
+    expect(moved.changedEndpoints).toEqual([a]);
+    expect(moved.disabled.map((d) => d.endpointId)).toEqual(['we_a']);
+    expect(a.snapshot()).toMatchObject({ status: 'DISABLED', consecutiveFailures: CONSECUTIVE_FAILURES_BEFORE_DISABLE });
   });
 });

@@ -71,7 +71,7 @@ export interface Decisions {
  * gone, or whose stream is no longer at the claimed version, is skipped without affecting the others. A delivery
  * listed twice (claimed again after its lease ran out) is decided once: the second outcome finds the stream moved.
  */
-function decideOutcomes(
+export function decideOutcomes(
   outcomes: readonly ClaimedOutcome[],
   streams: ReadonlyMap<string, DeliveryState>,
   standing: (endpointId: string) => EndpointStanding,
@@ -134,6 +134,24 @@ export function moveEndpointCounter(
     disabled.push(...endpoint.pullEvents());
   }
   return effect !== null;
+}
+
+/**
+ * `moveEndpointCounter` for each new stream written, in order; `endpoints` as loaded under their locks, taken after the
+ * streams were written (a new row locks nothing another writer can wait on).
+ */
+export function moveEndpointCounters(
+  written: readonly { state: DeliveryState; events: readonly DeliveryEvent[] }[],
+  endpoints: ReadonlyMap<string, Endpoint>,
+  now: Date,
+): Pick<RecordingPlan, 'changedEndpoints' | 'disabled'> {
+  const changed = new Set<Endpoint>();
+  const disabled: EndpointAutoDisabled[] = [];
+  for (const w of written) {
+    const endpoint = endpoints.get(w.state.endpointId);
+    if (endpoint && moveEndpointCounter(endpoint, w.events, now, disabled)) changed.add(endpoint);
+  }
+  return { changedEndpoints: [...changed], disabled };
 }
 
 /**

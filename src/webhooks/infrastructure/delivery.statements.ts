@@ -145,15 +145,12 @@ const streamsQuery = (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
     .orderBy('d.id');
 export const loadStreams = lockable(streamsQuery, (q) => q.forUpdate('d'));
 
-/**
- * The recorder's lock (docs/adr/0079): the streams with these ids, and those of these (event, endpoint) pairs (a batch
- * fanned out again finds the streams it wrote the first time), locked in id order; each one's version and pair.
- */
+/** The recorder's lock (docs/adr/0079): these streams' projection rows, locked in id order, with their versions. */
 export const lockStreams = prepared(
-  (p: Slots<{ workspaceIds: string[]; ids: string[]; eventIds: string[] }>) =>
-    sql<{ id: string; version: number; event_id: string; endpoint_id: string }>`
-    SELECT d.id, d.version, d.event_id, d.endpoint_id FROM webhook_deliveries d
-    WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND (d.id = ANY(${p.ids}::text[]) OR d.event_id = ANY(${p.eventIds}::text[]))
+  (p: Slots<{ workspaceIds: string[]; ids: string[] }>) =>
+    sql<{ id: string; version: number }>`
+    SELECT d.id, d.version FROM webhook_deliveries d
+    WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND d.id = ANY(${p.ids}::text[])
     ORDER BY d.id
     FOR NO KEY UPDATE
   `,

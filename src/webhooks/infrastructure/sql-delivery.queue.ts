@@ -110,10 +110,10 @@ const claimStatement = prepared(
       SET lease_token = ${p.leaseToken}::text,
           lease_until = ${p.now}::timestamptz + make_interval(secs => ${p.leaseSeconds}::int)
       FROM (
-        SELECT picked.workspace_id, picked.id
+        SELECT picked.workspace_id, picked.id, m.body, m.traceparent
         FROM unnest(${p.workspaces}::text[], ${p.endpoints}::text[], ${p.counts}::int[]) AS take(workspace_id, endpoint_id, n)
         CROSS JOIN LATERAL (
-          SELECT x.workspace_id, x.id FROM webhook_deliveries x
+          SELECT x.workspace_id, x.id, x.event_id FROM webhook_deliveries x
           WHERE x.workspace_id = ANY(${p.workspaceIds}::text[]) AND x.workspace_id = take.workspace_id
             AND x.endpoint_id = take.endpoint_id AND x.status = 'PENDING' AND x.next_attempt_at <= ${p.now}::timestamptz
             AND (x.lease_until IS NULL OR x.lease_until < ${p.now}::timestamptz)
@@ -121,12 +121,16 @@ const claimStatement = prepared(
           LIMIT take.n
           FOR UPDATE SKIP LOCKED
         ) picked
-      ) claimed, webhook_messages m
+        -- Each one's envelope by its key, one probe per delivery (a join would read every envelope of the workspace).
+        CROSS JOIN LATERAL (
+          SELECT m.body, m.traceparent FROM webhook_messages m
+          WHERE m.workspace_id = ANY(${p.workspaceIds}::text[]) AND m.workspace_id = picked.workspace_id AND m.event_id = picked.event_id
+        ) m
+      ) claimed
       WHERE d.workspace_id = ANY(${p.workspaceIds}::text[]) AND d.workspace_id = claimed.workspace_id AND d.id = claimed.id
-        AND m.workspace_id = ANY(${p.workspaceIds}::text[]) AND m.workspace_id = d.workspace_id AND m.event_id = d.event_id
       RETURNING d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.created_at, d.status, d.attempt_count,
         d.attempts_in_cycle, d.attempts, d.next_attempt_at, d.last_status_code, d.recorded_while_disabled, d.version,
-        m.body, m.traceparent
+        claimed.body, claimed.traceparent
     `,
 );
 

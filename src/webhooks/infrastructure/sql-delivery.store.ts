@@ -9,7 +9,6 @@ import type { StreamAppend } from '../domain/recording.js';
 import {
   DeliveryStore,
   type LoadedDelivery,
-  type LockedStream,
   type NewStream,
   type WorkspaceKey,
   DELIVERIES_CHANNEL,
@@ -53,12 +52,12 @@ export class SqlDeliveryStore extends DeliveryStore {
     return found;
   }
 
-  async lockMany(keys: { workspaceIds: readonly string[]; ids: readonly string[]; eventIds: readonly string[] }): Promise<LockedStream[]> {
-    if (keys.ids.length === 0 && keys.eventIds.length === 0) return [];
+  async lockMany(keys: readonly WorkspaceKey[]): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
     const rows = await this.db.all(
-      lockStreams({ workspaceIds: [...new Set(keys.workspaceIds)], ids: [...new Set(keys.ids)], eventIds: [...new Set(keys.eventIds)] }),
+      lockStreams({ workspaceIds: [...new Set(keys.map((k) => k.workspaceId))], ids: [...new Set(keys.map((k) => k.id))] }),
     );
-    return rows.map((r) => ({ id: r.id, version: r.version, eventId: r.event_id, endpointId: r.endpoint_id }));
+    return new Map(rows.map((r) => [r.id, r.version]));
   }
 
   async createMany(streams: readonly NewStream[]): Promise<Set<string>> {

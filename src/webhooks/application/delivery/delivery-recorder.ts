@@ -5,8 +5,23 @@ import { DatabaseOutage } from '../../../platform/observability/database-outage.
 import { Clock } from '../../../platform/time/clock.js';
 import { type DeliveryState } from '../../domain/delivery/model.js';
 import { retryPolicyFrom, type RetryPolicy } from '../../domain/delivery/decider.js';
-import { planRecording, type ClaimedOutcome, type RecordingPlan, type SkipReason } from '../../domain/recording.js';
-import { BatchTransactions, DeliveryStore, EndpointRepository, OwnerNotifier, type NewStream } from '../ports/webhook.ports.js';
+import {
+  decideOutcomes,
+  endpointCounterEffect,
+  moveEndpointCounters,
+  planRecording,
+  type ClaimedOutcome,
+  type RecordingPlan,
+  type SkipReason,
+} from '../../domain/recording.js';
+import {
+  BatchTransactions,
+  DeliveryStore,
+  EndpointRepository,
+  OwnerNotifier,
+  type NewStream,
+  type WorkspaceKey,
+} from '../ports/webhook.ports.js';
 
 /** At most this many outcomes are recorded in one transaction. */
 export const MAX_GROUP = 500;
@@ -30,13 +45,12 @@ interface Queued {
 const nothing = (): RecordingSummary => ({ recorded: [], skipped: [], failed: [] });
 
 /**
- * The one writer of attempt outcomes (docs/adr/0079), for a first attempt and a retry alike. `write` applies outcomes,
- * and the new streams a fan-out starts (`born`), in the caller's transaction; `record` groups the outcomes of the
- * dispatcher's attempts into transactions of its own (group commit: what queued while one was written goes into the
- * next, at a fixed number of statements). Either way, in this order: the outcomes' endpoints are locked, then the
- * streams, each in id order (as DELETE endpoint does, so the two cannot deadlock); the plan (`planRecording`, pure) is
- * decided from what the locks hold; the streams are written and the counters saved. A group that fails is recorded
- * one by one; what still fails is logged and its lease runs out (sent again: at-least-once).
+ * The one writer of attempt outcomes (docs/adr/0079), for a first attempt and a retry alike, deciding with the same
+ * pure planner (domain/recording.ts, where endpoint counters move) from rows it has locked. `record` groups the
+ * outcomes of the dispatcher's attempts into transactions of its own (group commit: what queued while one was written
+ * goes into the next, at a fixed number of statements); `write` starts a fan-out's streams in the relay's
+ * transaction, those already answered with their outcome. A group that fails is recorded one by one; what still
+ * fails is logged and its lease runs out (sent again: at-least-once).
  */
 @Injectable()
 export class DeliveryRecorder {
@@ -75,59 +89,63 @@ export class DeliveryRecorder {
   }
 
   /**
-   * In the caller's transaction: starts the `born` streams (an outcome of one is decided from its first state) and
-   * applies `outcomes`. A born stream whose (event, endpoint) pair is written already (a batch fanned out again) is
-   * left as it is, and so is one whose endpoint is gone. Throws when a write finds a row the locks did not hold.
+   * In the caller's transaction (the relay's): starts the `born` streams of a fan-out, those whose first attempt was
+   * answered with its outcome (`outcomes`, decided from their first state: an attempt's outcome does not depend on
+   * its endpoint), each written once. A born stream whose (event, endpoint) pair is written already (a batch fanned
+   * out again) is skipped by the insert. Then the endpoints of the streams written whose counters move are locked, in
+   * id order (a new row locks nothing another writer waits on, so this order cannot deadlock), and counted.
    */
-  write(born: readonly NewStream[], outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
-    // Joins the caller's transaction, and has its statements find rows through indexes (BatchTransactions).
-    return this.transactions.run(() => this.apply(born, outcomes));
+  write(born: readonly NewStream[], outcomes: readonly ClaimedOutcome[]): Promise<void> {
+    return this.transactions.run(async () => {
+      const firsts = new Map<string, DeliveryState>(born.map((b) => [b.deliveryId, b.state]));
+      const { appends } = decideOutcomes(outcomes, firsts, () => 'active', this.policy);
+      const appended = new Map(appends.map((a) => [a.deliveryId, a]));
+      // Answered already: written once, with its outcome and without a lease.
+      const streams = born.map((b) => {
+        const more = appended.get(b.deliveryId);
+        return more ? { deliveryId: b.deliveryId, events: [...b.events, ...more.events], state: more.state } : b;
+      });
+      const created = await this.store.createMany(streams);
+      const moving = streams.filter((w) => created.has(w.deliveryId) && endpointCounterEffect(w.events) !== null);
+      if (moving.length === 0) return;
+      const endpoints = await this.endpoints.lockMany(moving.map((w) => ({ workspaceId: w.state.workspaceId, id: w.state.endpointId })));
+      await this.save(moveEndpointCounters(moving, endpoints, this.clock.now()));
+    });
   }
 
-  private async apply(born: readonly NewStream[], outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
-    const now = this.clock.now();
-    const endpoints = await this.endpoints.lockMany(outcomes.map((o) => ({ workspaceId: o.workspaceId, id: o.endpointId })));
-    const bornIds = new Set(born.map((b) => b.deliveryId));
-    const existing = outcomes.filter((o) => !bornIds.has(o.deliveryId));
-    const locked = await this.store.lockMany({
-      workspaceIds: [...existing.map((o) => o.workspaceId), ...born.map((b) => b.state.workspaceId)],
-      ids: existing.map((o) => o.deliveryId),
-      eventIds: born.map((b) => b.state.eventId),
+  /**
+   * Records outcomes of existing streams in one transaction: their endpoints are locked, then the streams, each in id
+   * order (the order DELETE endpoint takes, so the two cannot deadlock); the plan (`planRecording`) is decided from
+   * what the locks hold, and applied.
+   */
+  private inOneTransaction(outcomes: readonly ClaimedOutcome[]): Promise<Detailed> {
+    return this.transactions.run(async () => {
+      const endpoints = await this.endpoints.lockMany(outcomes.map((o) => ({ workspaceId: o.workspaceId, id: o.endpointId })));
+      const live = outcomes.filter((o) => endpoints.has(o.endpointId));
+      const locked = await this.store.lockMany(live.map((o) => ({ workspaceId: o.workspaceId, id: o.deliveryId })));
+      const byId = new Map(live.map((o) => [o.deliveryId, o]));
+      const streams = new Map<string, DeliveryState>();
+      const unloaded: WorkspaceKey[] = [];
+      for (const [id, version] of locked) {
+        const o = byId.get(id)!;
+        if (o.claimed && o.claimed.version === version) streams.set(id, o.claimed);
+        else unloaded.push({ workspaceId: o.workspaceId, id });
+      }
+      // A snapshot that moved, or an outcome without one: the stream as it stands (locked already).
+      for (const [id, l] of await this.store.loadMany(unloaded)) streams.set(id, l.state);
+      const plan = planRecording(outcomes, streams, endpoints, this.policy, this.clock.now());
+      const written = await this.store.appendMany(plan.appends);
+      const expected = plan.appends.filter((a) => a.events.length > 0).map((a) => a.deliveryId);
+      if (expected.some((id) => !written.has(id))) throw new Error('a delivery stream moved while it was locked');
+      await this.save(plan);
+      return { recorded: expected, skipped: plan.skipped, failed: [] };
     });
-    const written = new Set(locked.map((l) => `${l.endpointId} ${l.eventId}`));
-    const attempted = new Set(outcomes.map((o) => o.deliveryId));
-    // Not started: a stream written by an earlier fan-out of the same rows, or an answered one whose endpoint is gone.
-    const fresh = born.filter(
-      (b) =>
-        !written.has(`${b.state.endpointId} ${b.state.eventId}`) && (!attempted.has(b.deliveryId) || endpoints.has(b.state.endpointId)),
-    );
-    const streams = new Map<string, DeliveryState>(fresh.map((b) => [b.deliveryId, b.state]));
-    const byId = new Map(existing.map((o) => [o.deliveryId, o]));
-    const unloaded = [];
-    for (const l of locked) {
-      const o = byId.get(l.id);
-      if (!o) continue;
-      if (o.claimed && o.claimed.version === l.version) streams.set(l.id, o.claimed);
-      else unloaded.push({ workspaceId: o.workspaceId, id: l.id });
-    }
-    // A snapshot that moved, or an outcome without one: the stream as it stands (locked already).
-    for (const [id, l] of await this.store.loadMany(unloaded)) streams.set(id, l.state);
-    const plan = planRecording(outcomes, streams, endpoints, this.policy, now);
+  }
 
-    const appended = new Map(plan.appends.map((a) => [a.deliveryId, a]));
-    const starts = fresh.map((b) => {
-      const more = appended.get(b.deliveryId);
-      // Answered already: written once, with its outcome and without a lease.
-      return more ? { deliveryId: b.deliveryId, events: [...b.events, ...more.events], state: more.state } : b;
-    });
-    const created = await this.store.createMany(starts);
-    const appends = plan.appends.filter((a) => !bornIds.has(a.deliveryId));
-    const moved = await this.store.appendMany(appends);
-    if (created.size !== starts.length || moved.size !== appends.filter((a) => a.events.length > 0).length)
-      throw new Error('a delivery stream was written by another transaction while this one held the locks');
-    await this.endpoints.saveDeliveryCounters(plan.changedEndpoints);
-    for (const disabled of plan.disabled) await this.notifier.endpointDisabled(disabled);
-    return { recorded: plan.appends.filter((a) => a.events.length > 0).map((a) => a.deliveryId), skipped: plan.skipped, failed: [] };
+  /** Saves the counters that moved, and tells the owners of the endpoints they disabled. */
+  private async save(moved: Pick<RecordingPlan, 'changedEndpoints' | 'disabled'>): Promise<void> {
+    await this.endpoints.saveDeliveryCounters(moved.changedEndpoints);
+    for (const disabled of moved.disabled) await this.notifier.endpointDisabled(disabled);
   }
 
   private async drain(): Promise<void> {
@@ -158,7 +176,7 @@ export class DeliveryRecorder {
   private async recordGroup(outcomes: readonly ClaimedOutcome[]): Promise<RecordingSummary> {
     let summary: Detailed;
     try {
-      summary = await this.write([], outcomes);
+      summary = await this.inOneTransaction(outcomes);
     } catch (err) {
       // The database is unavailable: the outage is logged once (docs/adr/0060), and one by one would fail alike. The
       // leases run out and the deliveries are sent again once it is back (at-least-once).

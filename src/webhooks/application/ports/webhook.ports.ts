@@ -63,14 +63,6 @@ export interface NewStream {
   lease?: { token: string; until: Date };
 }
 
-/** A stream as the recorder's lock found it. */
-export interface LockedStream {
-  id: string;
-  version: number;
-  eventId: string;
-  endpointId: string;
-}
-
 export class ConcurrentDeliveryWriteError extends Error {
   constructor(deliveryId: string) {
     super(`delivery ${deliveryId} changed concurrently`);
@@ -87,15 +79,8 @@ export abstract class DeliveryStore {
    * transaction ends, in the order of their ids.
    */
   abstract loadMany(keys: readonly WorkspaceKey[], options?: { lock?: boolean }): Promise<Map<string, LoadedDelivery>>;
-  /**
-   * Locks, until the transaction ends and in id order, the streams with these ids and every stream of these events
-   * (`eventIds`), and returns each one's version, event and endpoint.
-   */
-  abstract lockMany(keys: {
-    workspaceIds: readonly string[];
-    ids: readonly string[];
-    eventIds: readonly string[];
-  }): Promise<LockedStream[]>;
+  /** Locks these streams until the transaction ends, in id order; returns the version of each that exists. */
+  abstract lockMany(keys: readonly WorkspaceKey[]): Promise<Map<string, number>>;
   /**
    * Starts many streams (each appends its events at version 0) with their projections, in one go; a new
    * stream that duplicates (endpoint, event) is skipped. Returns the ids of the streams started.
