@@ -609,6 +609,9 @@ try {
       const rates = baselines.map((b) => b.rate);
       const raw = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)];
       const rawFailed = baselines.reduce((s, b) => s + b.failed, 0);
+      // Issue 47's goals, in the same run: CPU per delivery (worker + PostgreSQL) at most 2x the raw sender's CPU per
+      // request (the median of the runs), and one worker at least 0.5x the raw sender's throughput.
+      const senderUs = baselines.map((b) => b.senderUs).sort((a, b) => a - b)[Math.floor(baselines.length / 2)];
       const events = `${n(EVENTS)} events`;
       hookRows.push(
         [
@@ -620,7 +623,8 @@ try {
           `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB ` +
             `(node ${WORKER_FLAGS.join(' ') || 'without flags'}); ` +
             `service/raw ${(one.rate / raw).toFixed(2)}×; ` +
-            `CPU per delivery: worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver and backlog insert ${one.cpu.own} µs`,
+            `CPU per delivery: worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver and backlog insert ${one.cpu.own} µs; ` +
+            `worker + PostgreSQL / raw sender's ${senderUs} µs: ${((one.cpu.workers + one.cpu.pg) / senderUs).toFixed(2)}× (goal ≤ 2×)`,
         ],
         [
           `webhook deliveries (${events}, 2 workers)`,

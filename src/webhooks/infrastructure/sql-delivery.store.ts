@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { Injectable } from '@nestjs/common';
 import { textArray } from '../../platform/database/array-parameters.js';
 import { sql } from '../../platform/database/query-builder.js';
@@ -14,7 +15,9 @@ import {
   DELIVERIES_CHANNEL,
 } from '../application/ports/webhook.ports.js';
 import { notifyIfDue } from '../../platform/database/notify.js';
-import { webhooks } from './webhooks.tables.js';
+import { webhooks, type WebhooksDb } from './webhooks.tables.js';
+
+type DeliveryIds = SelectQueryBuilder<WebhooksDb, 'webhook_deliveries', { id: string }>;
 import {
   appendStreams,
   createStreams,
@@ -138,27 +141,19 @@ export class SqlDeliveryStore extends DeliveryStore {
   async ofEvents(workspaceId: string, eventIds: readonly string[]): Promise<string[]> {
     if (eventIds.length === 0) return [];
     // The unique (workspace_id, event_id, endpoint_id) index.
-    const rows = await this.db.all(
-      webhooks
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)]))))
-        .orderBy('id'),
-    );
-    return rows.map((r) => r.id);
+    return this.idsWhere(workspaceId, (q) => q.where((eb) => eb('event_id', '=', eb.fn.any(textArray([...new Set(eventIds)])))));
   }
 
-  async failedSince(workspaceId: string, endpointId: string, since: Date): Promise<string[]> {
+  failedSince(workspaceId: string, endpointId: string, since: Date): Promise<string[]> {
+    return this.idsWhere(workspaceId, (q) =>
+      q.where('endpoint_id', '=', endpointId).where('status', '=', sql.lit('FAILED')).where('created_at', '>=', since),
+    );
+  }
+
+  /** The ids of the workspace's deliveries that `filter` keeps, in id order (the order writers lock them in). */
+  private async idsWhere(workspaceId: string, filter: (q: DeliveryIds) => DeliveryIds): Promise<string[]> {
     const rows = await this.db.all(
-      webhooks
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('endpoint_id', '=', endpointId)
-        .where('status', '=', sql.lit('FAILED'))
-        .where('created_at', '>=', since)
-        .orderBy('id'),
+      filter(webhooks.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', workspaceId)).orderBy('id'),
     );
     return rows.map((r) => r.id);
   }

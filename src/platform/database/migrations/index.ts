@@ -20,6 +20,7 @@ import { Migration0026DeliveryEventsUnreferenced } from './0026-delivery-events-
 import { Migration0027DeliveryLogWithoutAnswers } from './0027-delivery-log-without-answers.js';
 import { Migration0028PagePreviewEpoch } from './0028-page-preview-epoch.js';
 import { Migration0029EventList } from './0029-event-list.js';
+import { Migration0030OutboxRoomForLeases } from './0030-outbox-room-for-leases.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -47,4 +48,5 @@ export const migrations: MigrationObject[] = [
   { name: '0027-delivery-log-without-answers', class: Migration0027DeliveryLogWithoutAnswers },
   { name: '0028-page-preview-epoch', class: Migration0028PagePreviewEpoch },
   { name: '0029-event-list', class: Migration0029EventList },
+  { name: '0030-outbox-room-for-leases', class: Migration0030OutboxRoomForLeases },
 ];
