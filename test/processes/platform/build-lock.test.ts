@@ -187,10 +187,13 @@ describe('the build lock', () => {
 
   it('SIGTERM during a build stops its tsc (nothing written) and releases the lock', async () => {
     makeBuildSlow();
-    const run = ensureBuilt();
-    // Until its tsc runs (a busy machine may take seconds to get there): the signal must land during the build.
-    for (let i = 0; i < 600 && tscOfRoot().length === 0; i++) await sleep(50);
-    expect(tscOfRoot().length).toBeGreaterThan(0);
+    const run = ensureBuilt([], 90_000);
+    // Until its tsc runs (a busy machine may take seconds to get there): the signal must land during the build. Its
+    // own build: the line it prints as it spawns tsc (and installs its signal handlers, in the same tick), not a tsc
+    // an earlier test left exiting.
+    const building = () => run.stderr().includes('Building (tsc)') && tscOfRoot().length > 0;
+    for (let i = 0; i < 600 && !building(); i++) await sleep(50);
+    expect(building()).toBe(true);
     run.child.kill('SIGTERM');
     expect(await run.done).toBe(128 + 15);
     await untilNoTsc();

@@ -142,4 +142,21 @@ describe('the packed TypeScript SDK', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ resolved, id: 'pg_packed', errors: 'function' });
     run(TSC, ['-p', 'tsconfig.json'], dir);
   });
+
+  it('installs from a clone with one command (npm install --install-links <clone>/clients/typescript), built on the way', async () => {
+    const dir = join(root, 'one-command');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'one-command', private: true, type: 'module' }));
+    // The README's command; its dependencies come from npm's cache when they are there (the clone's install filled it).
+    run('npm', ['install', '--install-links', '--prefer-offline', '--no-audit', '--no-fund', SDK_DIR], dir);
+    writeFileSync(
+      join(dir, 'index.js'),
+      [`import { BioPage, RateLimitError } from '@bio-page/sdk';`, `const resolved = import.meta.resolve('@bio-page/sdk');`, CALL].join(
+        '\n',
+      ),
+    );
+    const result = await node('index.js', dir, stubUrl);
+    const resolved = `file://${join(dir, 'node_modules/@bio-page/sdk/dist/esm/index.js')}`;
+    expect(JSON.parse(result.stdout)).toMatchObject({ resolved, id: 'pg_packed', errors: 'function' });
+  }, 180_000);
 });

@@ -17,6 +17,11 @@ export const DeliveryList = ListEnvelope(DeliveryResponse, 'DeliveryList');
 
 const deliveryParam = ApiParam({ name: 'delivery_id', type: String });
 
+/** What the log's two reads share: free, safe, 200. */
+const READ = { scope: 'webhooks:read', write: false, quotaCost: 0, idempotent: false, status: 200 } as const;
+/** What resend and replay share: they re-queue deliveries (sent to receivers later: open world), 202. */
+const REQUEUE = { openWorld: true, scope: 'webhooks:write', write: true, quotaCost: 0, idempotent: true, status: 202 } as const;
+
 /** An endpoint's delivery log: list, read, resend one, replay the failed ones. */
 @ApiTags('Webhooks')
 @Controller('v1/webhook-endpoints')
@@ -31,11 +36,7 @@ export class DeliveriesController {
   @Operation({
     id: 'listDeliveries',
     summary: 'List deliveries, newest first',
-    scope: 'webhooks:read',
-    write: false,
-    quotaCost: 0,
-    idempotent: false,
-    status: 200,
+    ...READ,
     query: DeliveryListQuery,
     response: DeliveryList,
     errors: ['resource_not_found'],
@@ -50,11 +51,7 @@ export class DeliveriesController {
   @Operation({
     id: 'getDelivery',
     summary: 'Get one delivery with its attempts',
-    scope: 'webhooks:read',
-    write: false,
-    quotaCost: 0,
-    idempotent: false,
-    status: 200,
+    ...READ,
     response: DeliveryResponse,
     errors: ['resource_not_found'],
   })
@@ -68,12 +65,7 @@ export class DeliveriesController {
   @Operation({
     id: 'resendDelivery',
     summary: 'Re-queue one delivery now; the ladder restarts, webhook-id unchanged',
-    openWorld: true,
-    scope: 'webhooks:write',
-    write: true,
-    quotaCost: 0,
-    idempotent: true,
-    status: 202,
+    ...REQUEUE,
     response: DeliveryResponse,
     errors: ['resource_not_found'],
   })
@@ -86,12 +78,7 @@ export class DeliveriesController {
   @Operation({
     id: 'replayDeliveries',
     summary: 'Re-queue every FAILED delivery created since an instant (last 30 days)',
-    openWorld: true,
-    scope: 'webhooks:write',
-    write: true,
-    quotaCost: 0,
-    idempotent: true,
-    status: 202,
+    ...REQUEUE,
     body: ReplayBody,
     response: ReplayResponse,
     errors: ['resource_not_found'],
