@@ -632,7 +632,8 @@ try {
           `${one.seconds.toFixed(1)} s in all; worker RSS peak ${one.rss[0].toFixed(0)} MiB ` +
             `(node ${WORKER_FLAGS.join(' ') || 'without flags'}); ` +
             `service/raw ${(one.rate / raw).toFixed(2)}×; ` +
-            `CPU per delivery (first to last receipt): worker ${one.cpu.workers} µs, PostgreSQL ${one.cpu.pg} µs, receiver ${one.cpu.own} µs; ` +
+            `CPU per delivery (first to last receipt): worker ${one.cpu.workers} µs, ` +
+            `PostgreSQL ${one.cpu.pg} µs, receiver ${one.cpu.own} µs; ` +
             `worker + PostgreSQL / raw sender's ${senderUs} µs: ${((one.cpu.workers + one.cpu.pg) / senderUs).toFixed(2)}× (goal ≤ 2×)`,
         ],
         [
