@@ -5,7 +5,7 @@ import { SqlContactRepository } from '../../../src/audience/infrastructure/sql-c
 import { Sql } from '../../../src/platform/database/sql.js';
 import { Outbox } from '../../../src/platform/outbox/outbox.js';
 import { RandomIdGenerator } from '../../../src/platform/time/ids.js';
-import { untilWaitingOnLock } from '../../support/lock-waits.js';
+import { secondWaitsForFirst } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -85,25 +85,12 @@ describe('SqlContactRepository', () => {
     expect(inOne.map((c) => c.state.id)).toEqual([inX.state.id]);
 
     // Held until the erasing transaction ends: a second eraser of the same address waits.
-    const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = sql.transaction(async () => {
-      await contacts.lockByEmail('same@example.com', undefined);
-      order.push('first locked');
-      await held;
-      order.push('first done');
+    const { whenSecondWaited, atTheEnd } = await secondWaitsForFirst(sql, pool, {
+      first: () => contacts.lockByEmail('same@example.com', undefined),
+      second: () => contacts.lockByEmail('same@example.com', x),
     });
-    while (!order.includes('first locked')) await new Promise((r) => setTimeout(r, 5));
-    const second = sql.transaction(async () => {
-      await contacts.lockByEmail('same@example.com', x);
-      order.push('second locked');
-    });
-    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
-    expect(order).toEqual(['first locked']);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first locked', 'first done', 'second locked']);
+    expect(whenSecondWaited).toEqual(['first locked']);
+    expect(atTheEnd).toEqual(['first locked', 'first done', 'second locked']);
   });
 
   it('saves an erasure: the address and the name gone from the row, the deletion in the outbox', async () => {

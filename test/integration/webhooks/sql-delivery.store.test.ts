@@ -7,7 +7,7 @@ import { decideAndFold, DEFAULT_RETRY_POLICY } from '../../../src/webhooks/domai
 import { Endpoint } from '../../../src/webhooks/domain/endpoint.js';
 import { SqlDeliveryStore } from '../../../src/webhooks/infrastructure/sql-delivery.store.js';
 import { SqlEndpointRepository } from '../../../src/webhooks/infrastructure/sql-endpoint.repository.js';
-import { untilWaitingOnLock } from '../../support/lock-waits.js';
+import { secondWaitsForFirst } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -93,24 +93,11 @@ describe('SqlDeliveryStore.lockMany', () => {
     // Another workspace's key finds nothing.
     expect(await sql.transaction(() => store.lockMany([{ workspaceId: 'ws_lock_other', id: 'dlv_lock_a' }]))).toEqual(new Map());
 
-    const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = sql.transaction(async () => {
-      await store.lockMany(keys);
-      order.push('first locked');
-      await held;
-      order.push('first done');
+    const { whenSecondWaited, atTheEnd } = await secondWaitsForFirst(sql, pool, {
+      first: () => store.lockMany(keys),
+      second: () => store.lockMany([keys[0]!]),
     });
-    while (!order.includes('first locked')) await new Promise((r) => setTimeout(r, 5));
-    const second = sql.transaction(async () => {
-      await store.lockMany([keys[0]!]);
-      order.push('second locked');
-    });
-    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
-    expect(order).toEqual(['first locked']);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first locked', 'first done', 'second locked']);
+    expect(whenSecondWaited).toEqual(['first locked']);
+    expect(atTheEnd).toEqual(['first locked', 'first done', 'second locked']);
   });
 });

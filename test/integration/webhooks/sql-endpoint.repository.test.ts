@@ -6,7 +6,7 @@ import { sql as raw } from '../../../src/platform/database/query-builder.js';
 import { Sql } from '../../../src/platform/database/sql.js';
 import { CONSECUTIVE_FAILURES_BEFORE_DISABLE, Endpoint, SECRET_OVERLAP_MS } from '../../../src/webhooks/domain/endpoint.js';
 import { SqlEndpointRepository } from '../../../src/webhooks/infrastructure/sql-endpoint.repository.js';
-import { untilWaitingOnLock } from '../../support/lock-waits.js';
+import { secondWaitsForFirst } from '../../support/lock-waits.js';
 import { createTestDatabase } from '../../support/test-app.js';
 
 /**
@@ -111,31 +111,20 @@ describe('SqlEndpointRepository', () => {
     expect(locked.get('ep_l_a')?.snapshot()).toEqual(a.snapshot());
     expect(await sql.transaction(() => endpoints.lockMany([]))).toEqual(new Map());
 
-    const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = sql.transaction(async () => {
-      await endpoints.lockMany([key(a), key(b)]);
-      order.push('first locked');
-      await held;
-      order.push('first done');
+    const { whenSecondWaited, atTheEnd } = await secondWaitsForFirst(sql, pool, {
+      first: () => endpoints.lockMany([key(a), key(b)]),
+      whileHeld: async () => {
+        // What a delivery's foreign-key check takes (KEY SHARE) and a plain read pass; a second lock waits.
+        await sql.transaction(async () => {
+          await sql.all(raw`SET LOCAL lock_timeout = '1s'`);
+          await sql.all(raw`SELECT 1 FROM webhook_endpoints WHERE id = 'ep_l_a' FOR KEY SHARE`);
+        });
+        expect((await endpoints.getMany([key(a)])).size).toBe(1);
+      },
+      second: () => endpoints.lockMany([key(b)]),
     });
-    while (!order.includes('first locked')) await new Promise((r) => setTimeout(r, 5));
-    // What a delivery's foreign-key check takes (KEY SHARE) and a plain read pass; a second lock waits.
-    await sql.transaction(async () => {
-      await sql.all(raw`SET LOCAL lock_timeout = '1s'`);
-      await sql.all(raw`SELECT 1 FROM webhook_endpoints WHERE id = 'ep_l_a' FOR KEY SHARE`);
-    });
-    expect((await endpoints.getMany([key(a)])).size).toBe(1);
-    const second = sql.transaction(async () => {
-      await endpoints.lockMany([key(b)]);
-      order.push('second locked');
-    });
-    await untilWaitingOnLock({ sql: async (text, params) => (await pool.query(text, params)).rows }, () => order.length > 1);
-    expect(order).toEqual(['first locked']);
-    release();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first locked', 'first done', 'second locked']);
+    expect(whenSecondWaited).toEqual(['first locked']);
+    expect(atTheEnd).toEqual(['first locked', 'first done', 'second locked']);
   });
 
   it('saves the delivery counters of many endpoints in one statement, and nothing else of them', async () => {
