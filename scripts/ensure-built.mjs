@@ -286,7 +286,21 @@ function tsc(root, held) {
   process.stderr.write('Building (tsc): compiling src/ into dist/, once (about 15 s on an idle machine, longer on a busy one)…\n');
   const ticker = setInterval(() => process.stderr.write(`  still compiling: ${seconds()} s so far…\n`), 10_000);
   ticker.unref();
-  const child = spawn(
+  // The handlers come first: a signal that arrives while tsc starts (a busy machine may run the new processes for a
+  // while before this one again) must find them, or it would end this process with the lock held and tsc running.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  let child = null;
+  const stop = (signal) => {
+    try {
+      if (child?.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+    held?.release();
+    process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[signal] ?? 1));
+  };
+  for (const s of signals) process.on(s, stop);
+  child = spawn(
     process.execPath,
     [
       join(root, 'scripts', 'with-parent.mjs'),
@@ -298,17 +312,6 @@ function tsc(root, held) {
     { cwd: root, stdio: ['ignore', 2, 2, 'ipc'], detached: true },
   );
   held?.record({ pgid: child.pid, start: startOf(child.pid) });
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const stop = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-    held?.release();
-    process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[signal] ?? 1));
-  };
-  for (const s of signals) process.on(s, stop);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
