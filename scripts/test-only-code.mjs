@@ -54,7 +54,6 @@ const KEPT = [
   'src/platform/http/request-log.ts: RequestLogController.requestCompleted',
   'src/platform/http/request-log.ts: RequestLogController.routeNotFound',
   'src/platform/http/request-log.ts: RequestLogController.writeHeadError',
-  'src/platform/observability/logger.ts: PinoNestLogger.debug',
   'src/platform/observability/logger.ts: PinoNestLogger.fatal',
   'src/platform/observability/logger.ts: PinoNestLogger.verbose',
   'src/site/interface/http/render/html.ts: SafeHtml.toString',

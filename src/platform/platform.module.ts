@@ -19,6 +19,7 @@ import { WindowCounter } from './rate-limit/window-counter.js';
 import { Clock, SystemClock } from './time/clock.js';
 import { IdGenerator, RandomIdGenerator } from './time/ids.js';
 import { Janitor } from './workers/janitor.js';
+import { StatisticsKeeper } from './workers/statistics-keeper.js';
 import { DatabaseOutage } from './observability/database-outage.js';
 import { Metrics } from './observability/metrics.js';
 import { Serving } from './process/serving.js';
@@ -128,6 +129,7 @@ export class PlatformModule implements OnModuleDestroy, OnApplicationShutdown {
         WorkerRegistry,
         WorkerHost,
         Janitor,
+        StatisticsKeeper,
         Metrics,
         { provide: DatabaseOutage, useFactory: () => new DatabaseOutage() },
         { provide: Serving, useFactory: () => new Serving() },

@@ -47,6 +47,8 @@ export interface AppConfig {
    * in hand at most, each write after the one before); off, one batch at a time (docs/adr/0056)
    */
   outboxRelayPipeline: boolean;
+  /** STATISTICS_REFRESH_SECONDS: how often the workers refresh the statistics of tables that outgrew them (0: never) */
+  statisticsRefreshSeconds: number;
   /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
   webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
@@ -138,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     webhookLeaseSeconds,
     outboxLeaseSeconds: v.OUTBOX_LEASE_SECONDS,
     outboxRelayPipeline: v.OUTBOX_RELAY_PIPELINE,
+    statisticsRefreshSeconds: v.STATISTICS_REFRESH_SECONDS,
     webhookDispatch: {
       attemptTimeoutMs,
       maxInFlight: v.WEBHOOK_MAX_IN_FLIGHT,

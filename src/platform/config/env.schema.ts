@@ -149,6 +149,9 @@ export const envSchema = {
   WEBHOOK_LEASE_SECONDS: int(2, 3600).optional(),
   // How long an outbox relay owns the batch it claimed; a relay that dies mid-batch leaves it to another after this.
   OUTBOX_LEASE_SECONDS: int(2, 3600).default(30),
+  // How often a worker looks for tables that changed by more than their own size since their statistics were taken,
+  // and analyzes them (docs/adr/0080); 0: never (autovacuum's own pace alone).
+  STATISTICS_REFRESH_SECONDS: int(0, 3600).default(5),
   // true: a relay claims and sends the next batch while the previous one is written; false: one batch at a time.
   OUTBOX_RELAY_PIPELINE: bool.default(true),
   // The dispatcher's fairness bounds, per worker process (docs/adr/0035).

@@ -43,6 +43,7 @@ describe('a rolling restart of three API processes behind HAProxy, with two work
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-restart-'));
   const apis: { port: number; child: ChildProcess }[] = [];
   const workers: ChildProcess[] = [];
+  const workerLogs: (() => string)[] = [];
   let env: Record<string, string>;
   let sampling = true;
   let sampler: Promise<void>;
@@ -94,6 +95,7 @@ describe('a rolling restart of three API processes behind HAProxy, with two work
     ]);
     ports.forEach((port, i) => apis.push({ port, child: started[i]!.child }));
     workers.push(started[3]!.child, started[4]!.child);
+    workerLogs.push(started[3]!.output, started[4]!.output);
     const servers = ports.map((p) => `127.0.0.1:${p}`) as [string, string, string];
     haproxy = await Haproxy.start(await freePort(), servers, CHECK_INTER);
   }, 90_000);
@@ -161,7 +163,11 @@ describe('a rolling restart of three API processes behind HAProxy, with two work
     // Each scheduled page published once (its one page.published event delivered once), each event delivered once.
     type Body = { type: string; data: { page?: { id: string } } };
     const receipts = (path: string) => rx.received.filter((r) => r.path === path && (JSON.parse(r.body) as Body).type !== 'endpoint.test');
-    await rx.waitFor(() => receipts('/published').length >= PAGES && receipts('/events').length >= EVENTS, 30_000);
+    await rx
+      .waitFor(() => receipts('/published').length >= PAGES && receipts('/events').length >= EVENTS, 30_000)
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\n${await whereTheyAre(publisher.workspace.id)}`);
+      });
     await sleep(300); // nothing more arrives
     const published = receipts('/published').map((r) => (JSON.parse(r.body) as Body).data.page?.id);
     expect(published.sort()).toEqual(drafts.map((d) => d.id as string).sort());
@@ -174,6 +180,29 @@ describe('a rolling restart of three API processes behind HAProxy, with two work
     );
     expect(n).toBe(PAGES);
   }, 120_000);
+
+  /** Where a workspace's outbox rows and deliveries stand, and what the workers logged above info: a failure's account. */
+  async function whereTheyAre(workspaceId: string): Promise<string> {
+    const outbox = await t.sql(
+      `SELECT processed_at IS NOT NULL AS processed, available_at > now() AS leased, count(*)::int AS n, max(attempts) AS attempts
+       FROM outbox WHERE workspace_id = $1 GROUP BY 1, 2`,
+      [workspaceId],
+    );
+    const deliveries = await t.sql(
+      `SELECT status, lease_until > now() AS leased, attempt_count, count(*)::int AS n, min(next_attempt_at) AS next
+       FROM webhook_deliveries WHERE workspace_id = $1 GROUP BY 1, 2, 3`,
+      [workspaceId],
+    );
+    const logged = workerLogs
+      .flatMap((out, i) =>
+        out()
+          .split('\n')
+          .filter((l) => /"level":(40|50|60)/.test(l))
+          .map((l) => `worker ${i + 1}: ${l.slice(0, 400)}`),
+      )
+      .slice(0, 40);
+    return [`outbox: ${JSON.stringify(outbox)}`, `deliveries: ${JSON.stringify(deliveries)}`, ...logged].join('\n');
+  }
 
   /** `count` requests of `path` for `auth`, spread over the API processes directly; the statuses, by count. */
   async function spread(auth: Record<string, string>, count: number): Promise<Record<number, number>> {
