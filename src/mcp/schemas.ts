@@ -20,7 +20,7 @@ const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
  * patterns, formats, `additionalProperties`, unions), and so are defaults, titles and descriptions, but each thing is
  * said once:
  * - a description already given for a field of the same name earlier in the tool is left out (the stamp
- *   `expected_updated_at` in each of the eleven block kinds of add_block), and so is one that only spells the field's
+ *   `expected_updated_at` in each block kind of add_block), and so is one that only spells the field's
  *   name (`Page ID` for `page_id`);
  * - in a union with an OpenAPI `discriminator` (add_block's body by `kind`), each variant is named by its value of the
  *   discriminating field (`kind: LINK`), so its titles (`Add a LINK block`, `LINK block data`) are left out;

@@ -17,6 +17,7 @@ import {
 import { IsAbsentOr } from '../../../../platform/http/dto/list.dto.js';
 import { INSTANT_SPELLING, IsInstant } from '../../../../platform/http/dto/instant.js';
 import { BLOCK_KINDS } from '../../../domain/block-kinds.js';
+import { PAGE_LIMITS } from '../../../domain/page.state.js';
 import { PREVIEW_LINK } from '../../../domain/preview-link.js';
 import { THEME_PRESETS } from '../../../domain/theme.js';
 
@@ -35,8 +36,8 @@ const AVATAR_DESCRIPTION =
   '`og:image`; applies to the live page at once.';
 
 export class CreatePageBody {
-  @ApiProperty({ minLength: 1, maxLength: 120 }) @IsString() @MaxLength(1000) title!: string;
-  @ApiPropertyOptional({ maxLength: 500 }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
+  @ApiProperty({ minLength: 1, maxLength: PAGE_LIMITS.titleMax }) @IsString() @MaxLength(1000) title!: string;
+  @ApiPropertyOptional({ maxLength: PAGE_LIMITS.descriptionMax }) @IsAbsentOr() @IsString() @MaxLength(5000) description?: string;
   @ApiPropertyOptional({ description: 'BCP 47 language tag; `en` when left out.' })
   @IsAbsentOr()
   @IsString()
@@ -71,12 +72,12 @@ export class BlockUpdate {
 
 export class UpdatePageBody {
   @ApiProperty({ format: 'date-time', description: STAMP_DESCRIPTION }) @IsInstant() expected_updated_at!: string;
-  @ApiPropertyOptional({ minLength: 1, maxLength: 120, description: 'Applies to the live page at once.' })
+  @ApiPropertyOptional({ minLength: 1, maxLength: PAGE_LIMITS.titleMax, description: 'Applies to the live page at once.' })
   @IsAbsentOr()
   @IsString()
   @MaxLength(1000)
   title?: string;
-  @ApiPropertyOptional({ maxLength: 500, description: 'Applies to the live page at once.' })
+  @ApiPropertyOptional({ maxLength: PAGE_LIMITS.descriptionMax, description: 'Applies to the live page at once.' })
   @IsAbsentOr()
   @IsString()
   @MaxLength(5000)
