@@ -22,6 +22,8 @@ export type { LiveBlockView, LivePageView } from './application/queries/get-live
 export type { MovedSlugView } from './application/queries/get-moved-slug/get-moved-slug.view.js';
 export type { PageSummaryView } from './application/queries/list-pages/list-pages.view.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
+export type { BlockKind } from './domain/block-kinds.js';
+export type { ThemePresetKey } from './domain/theme.js';
 /** The events this context publishes, with their contracts (docs/adr/0041). */
 export { PAGE_PUBLISHED, PAGES_INTEGRATION_EVENTS } from './application/integration-events.js';
 /** The longest a slug can be: a longer one is no page's (the live site answers it 404 without a lookup). */

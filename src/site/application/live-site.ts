@@ -20,12 +20,11 @@ import { Keyring } from '../../platform/config/keyring.js';
 import { FormClientKey } from './form-client-key.js';
 import { LivePageCache } from './live-page-cache.js';
 
-export type { LiveBlockView };
-export type LivePage = LivePageView;
+export type { LiveBlockView, LivePageView };
 /** A slug a live page gave up: it answers a 301 to the page's current slug until `until` (docs/adr/0042). */
 export type MovedSlug = MovedSlugView;
 /** What a slug shows: a live page, or the redirect of a slug a live page gave up. */
-export type LiveRoute = LivePage | MovedSlug;
+export type LiveRoute = LivePageView | MovedSlug;
 
 export const isMoved = (route: LiveRoute): route is MovedSlug => 'movedTo' in route;
 /** What a remembered redirect weighs (its strings and entry). */
@@ -39,7 +38,7 @@ export type { ViewRequest };
  * What a live page costs in memory besides what is kept beside it: its strings, counted as UTF-16 (two bytes a
  * character, V8's wider form) with a small allowance per block for the objects that hold them.
  */
-export function pageBytes(page: LivePage): number {
+export function pageBytes(page: LivePageView): number {
   return 2 * JSON.stringify(page).length + 256 * page.blocks.length + 512;
 }
 
@@ -60,7 +59,7 @@ export class LiveSite {
    */
   readonly pages: LivePageCache<LiveRoute>;
   /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */
-  private alongside: (page: LivePage) => number = () => 0;
+  private alongside: (page: LivePageView) => number = () => 0;
   /** the keyed name of a client address in the form posts' window (never the address, nor a bare hash of it) */
   private readonly formClients: FormClientKey;
 
@@ -86,7 +85,7 @@ export class LiveSite {
    * The routes keep a page's rendered document beside it: `weigh` renders it (on the page's load) and says what it
    * weighs, so that the cache's byte bound covers it (docs/adr/0037).
    */
-  keepBeside(weigh: (page: LivePage) => number): void {
+  keepBeside(weigh: (page: LivePageView) => number): void {
     this.alongside = weigh;
   }
 
@@ -112,13 +111,13 @@ export class LiveSite {
    * past FORM_POSTS_PER_WINDOW in FORM_WINDOW_SECONDS it is refused. The address is kept only as a keyed hash
    * (FormClientKey: an HMAC under a key derived from the master key; docs/adr/0063).
    */
-  admitFormPost(page: LivePage, clientAddress: string): Promise<WindowVerdict> {
+  admitFormPost(page: LivePageView, clientAddress: string): Promise<WindowVerdict> {
     const client = this.formClients.of(clientAddress);
     return this.windows.hit(page.workspaceId, `form:${page.id}:${client}`, FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS);
   }
 
   /** The live page at `slug` (null when there is none, or the slug only redirects), from memory while the cache holds it. */
-  async page(slug: string): Promise<LivePage | null> {
+  async page(slug: string): Promise<LivePageView | null> {
     const route = await this.route(slug);
     return route && !isMoved(route) ? route : null;
   }
@@ -140,17 +139,17 @@ export class LiveSite {
    * The page a preview link names, with its current draft's blocks; null for a token that is not a valid, unexpired
    * one or a page that is gone or archived. Never cached (the draft changes), never counted as a view.
    */
-  preview(token: string): Promise<LivePage | null> {
+  preview(token: string): Promise<LivePageView | null> {
     return this.queries.execute(new GetDraftPreviewQuery(token));
   }
 
   /** Counts a view of `page`, unless `request` is not one a person made or its address is past its limit (analytics decides). */
-  async view(page: LivePage, visitor: VisitorInfo, request: ViewRequest): Promise<void> {
+  async view(page: LivePageView, visitor: VisitorInfo, request: ViewRequest): Promise<void> {
     await this.commands.execute(new RecordViewCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, request));
   }
 
   /** The target of a tracked LINK (or linked IMAGE) block, after recording the click; null when there is none. */
-  async click(page: LivePage, blockId: string, visitor: VisitorInfo): Promise<string | null> {
+  async click(page: LivePageView, blockId: string, visitor: VisitorInfo): Promise<string | null> {
     const block = page.blocks.find((b) => b.id === blockId);
     const target = block?.kind === 'LINK' ? block.data.url : block?.kind === 'IMAGE' ? block.data.link_url : undefined;
     if (!block || typeof target !== 'string') return null;
@@ -163,13 +162,13 @@ export class LiveSite {
     return target;
   }
 
-  block(page: LivePage, blockId: string, kind: LiveBlockView['kind']): LiveBlockView | null {
+  block(page: LivePageView, blockId: string, kind: LiveBlockView['kind']): LiveBlockView | null {
     return page.blocks.find((b) => b.id === blockId && b.kind === kind) ?? null;
   }
 
   /** Captures a contact from a form block (ValidationError on a bad address); a repeat is not a duplicate. */
   async capture(
-    page: LivePage,
+    page: LivePageView,
     block: LiveBlockView,
     source: 'NEWSLETTER' | 'GATED_DOWNLOAD',
     email: string,

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { withoutInvisible } from '../../../platform/domain/invisible-characters.js';
-import type { LivePage, LiveSite } from '../../application/live-site.js';
-import { renderGatePage, renderNoticePage, type LivePageView } from './render/live-page.js';
+import type { LivePageView, LiveSite } from '../../application/live-site.js';
+import { renderGatePage, renderNoticePage, type PageToRender } from './render/live-page.js';
 import { form, html, livePage, location, NotFound, type Params } from './site-http.js';
 
 /** A refused value as the form shows it again: without the characters nobody can see that made it invalid. */
@@ -23,7 +23,7 @@ export class SiteForms {
     /** the site's path prefix (empty at the root) */
     private readonly base: string,
     private readonly ownOrigins: Set<string>,
-    private readonly render: (page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues'>) => string,
+    private readonly render: (page: LivePageView, extra: Pick<PageToRender, 'notice' | 'formValues'>) => string,
   ) {}
 
   /**
@@ -45,7 +45,7 @@ export class SiteForms {
    * Past the per-address limit on form posts, sends a friendly 429 page with Retry-After (nothing is stored) and
    * says so. (It returns a flag, not the reply: a reply is thenable, and awaiting it would resolve to undefined.)
    */
-  private async refusedOverLimit(page: LivePage, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  private async refusedOverLimit(page: LivePageView, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const verdict = await this.site.admitFormPost(page, req.ip);
     if (verdict.allowed) return false;
     const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
@@ -110,7 +110,7 @@ export class SiteForms {
     return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
   }
 
-  private gate(page: LivePage, blockId: string, fileTitle: string, error?: string, email?: string): string {
+  private gate(page: LivePageView, blockId: string, fileTitle: string, error?: string, email?: string): string {
     const at = `${this.base}/${page.slug}`;
     return renderGatePage({
       title: page.title,

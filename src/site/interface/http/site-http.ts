@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { renderNoticePage, renderNotFoundPage } from './render/live-page.js';
-import type { LivePage, LiveSite } from '../../application/live-site.js';
+import type { LivePageView, LiveSite } from '../../application/live-site.js';
 
 /** What the live site's routes share: HTML replies, form bodies, redirect targets and the fixed pages. */
 
@@ -91,7 +91,7 @@ export class NotFound extends DomainError {
 }
 
 /** The live page at `slug`, or the site's 404 (thrown, for the error handler). */
-export async function livePage(site: LiveSite, slug: string): Promise<LivePage> {
+export async function livePage(site: LiveSite, slug: string): Promise<LivePageView> {
   const page = await site.page(slug);
   if (!page) throw new NotFound();
   return page;

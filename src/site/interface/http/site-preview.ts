@@ -1,4 +1,4 @@
-import type { LivePage } from '../../application/live-site.js';
+import type { LivePageView } from '../../application/live-site.js';
 import { safeUrl } from './render/html.js';
 import { renderLivePage } from './render/live-page.js';
 
@@ -7,7 +7,7 @@ import { renderLivePage } from './render/live-page.js';
  * banner, not indexed, no link-preview tags), its avatar as the live page shows it, links straight to their targets
  * (no tracked redirect, so no click is counted) and forms disabled.
  */
-export function renderPreview(page: LivePage): string {
+export function renderPreview(page: LivePageView): string {
   const blocks = new Map(page.blocks.map((b) => [b.id, b]));
   const direct = (id: string) => {
     const b = blocks.get(id);

@@ -7,8 +7,8 @@ import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { PREVIEW_PATH } from '../../../pages/index.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
-import { isMoved, LiveSite, type LivePage, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
-import { renderErrorPage, renderLivePage, type LivePageView } from './render/live-page.js';
+import { isMoved, LiveSite, type LivePageView, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
+import { renderErrorPage, renderLivePage, type PageToRender } from './render/live-page.js';
 import { serveRootFiles } from './site-files.js';
 import { SiteForms } from './site-forms.js';
 import { renderPreview } from './site-preview.js';
@@ -46,7 +46,7 @@ export class SiteRoutes implements OnModuleInit {
   private readonly ownHosts: string[];
   private readonly forms: SiteForms;
   private readonly base: string;
-  private readonly rendered = new WeakMap<LivePage, Rendered>();
+  private readonly rendered = new WeakMap<LivePageView, Rendered>();
   /** SITE_CDN_MAX_AGE: pages cacheable by shared caches, views counted by the beacon (docs/adr/0031) */
   private readonly cdnMaxAge: number | null;
   /** PUBLIC_SITE_URL and PUBLIC_API_URL without a trailing slash: a page's public_url, and where its avatar is served */
@@ -151,7 +151,7 @@ export class SiteRoutes implements OnModuleInit {
     };
   }
 
-  private render(page: LivePage, extra: Pick<LivePageView, 'notice' | 'formValues' | 'beacon'> = {}): string {
+  private render(page: LivePageView, extra: Pick<PageToRender, 'notice' | 'formValues' | 'beacon'> = {}): string {
     const at = `${this.base}/${page.slug}`;
     return renderLivePage({
       title: page.title,
@@ -173,7 +173,7 @@ export class SiteRoutes implements OnModuleInit {
   }
 
   /** The page's plain document and its ETag, rendered on its first view. */
-  private document(page: LivePage): Rendered {
+  private document(page: LivePageView): Rendered {
     let doc = this.rendered.get(page);
     if (!doc) {
       const beacon = this.cdnMaxAge === null ? undefined : `${this.base}/${page.slug}/seen.gif`;

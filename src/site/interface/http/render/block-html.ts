@@ -1,5 +1,5 @@
 import { html, SafeHtml, safeUrl } from './html.js';
-import type { LiveBlock, LivePageView } from './live-page.view.js';
+import type { LiveBlockView, PageToRender } from './live-page.view.js';
 import { networkIcon, socialLabel } from './social-icons.js';
 
 /** One block of a live page, as HTML, by its kind. */
@@ -15,7 +15,7 @@ function money(cents: unknown, currency: unknown, locale: string): string | unde
   }
 }
 
-export function block(b: LiveBlock, view: LivePageView): SafeHtml {
+export function block(b: LiveBlockView, view: PageToRender): SafeHtml {
   const d = b.data;
   const file = safeUrl(b.fileUrl);
   switch (b.kind) {
@@ -100,7 +100,7 @@ ${view.mode === 'preview' ? html`</fieldset>` : ''}</form></section>`;
  * SOCIAL blocks as a row of icon links (docs/adr/0072): one list item per profile, each link named by its network
  * and handle, its icon hidden from assistive technology. The live page puts consecutive SOCIAL blocks in one row.
  */
-export function socialRow(blocks: LiveBlock[]): SafeHtml {
+export function socialRow(blocks: LiveBlockView[]): SafeHtml {
   const links = blocks.flatMap((b) => {
     const target = safeUrl(b.data.url);
     if (!target) return [];

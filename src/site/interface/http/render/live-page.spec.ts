@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { escapeHtml, html, safeUrl } from './html.js';
-import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, type LiveBlock, type LivePageView } from './live-page.js';
+import { renderErrorPage, renderGatePage, renderLivePage, renderNotFoundPage, type LiveBlockView, type PageToRender } from './live-page.js';
 
 const links = {
   click: (id: string) => `/p/s/r/${id}`,
   subscribe: (id: string) => `/p/s/subscribe/${id}`,
   download: (id: string) => `/p/s/d/${id}`,
 };
-const b = (kind: LiveBlock['kind'], data: Record<string, unknown>, extra: Partial<LiveBlock> = {}): LiveBlock => ({
+const b = (kind: LiveBlockView['kind'], data: Record<string, unknown>, extra: Partial<LiveBlockView> = {}): LiveBlockView => ({
   id: `blk_${kind.toLowerCase()}`,
   kind,
   data,
@@ -16,7 +16,7 @@ const b = (kind: LiveBlock['kind'], data: Record<string, unknown>, extra: Partia
   label: kind,
   ...extra,
 });
-const page = (blocks: LiveBlock[], extra: Partial<LivePageView> = {}) =>
+const page = (blocks: LiveBlockView[], extra: Partial<PageToRender> = {}) =>
   renderLivePage({ title: 'My page', description: 'About me', locale: 'en', theme: 'midnight', blocks, links, ...extra });
 
 describe('escaping', () => {

@@ -1,14 +1,14 @@
 import { block, socialRow } from './block-html.js';
 import { html, safeUrl, type SafeHtml } from './html.js';
-import type { LiveBlock, LivePageView, ThemeKey } from './live-page.view.js';
+import type { LiveBlockView, PageToRender, ThemePresetKey } from './live-page.view.js';
 import { STYLE } from './page-style.js';
 
-export type { LiveBlock, LivePageView, ThemeKey } from './live-page.view.js';
+export type { LiveBlockView, PageToRender, ThemePresetKey } from './live-page.view.js';
 
 function document(o: {
   title: string;
   locale: string;
-  theme: ThemeKey;
+  theme: ThemePresetKey;
   description?: string;
   robots: 'index' | 'noindex';
   /** above everything else in `main` (a preview's banner) */
@@ -47,7 +47,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.len
  * The image link previews show: the avatar, else the first IMAGE block's file (absolute, under `filesOrigin`), named
  * by the block's alt text or caption. None without either.
  */
-function shareImage(view: LivePageView): { url: string; alt: string } | undefined {
+function shareImage(view: PageToRender): { url: string; alt: string } | undefined {
   const avatar = safeUrl(view.imageUrl);
   if (avatar) return { url: avatar, alt: view.title };
   for (const b of view.blocks) {
@@ -63,7 +63,7 @@ function shareImage(view: LivePageView): { url: string; alt: string } | undefine
  * What link previews read (Open Graph, Twitter cards) and the canonical address: the page's public_url; og:image
  * the avatar, else the first IMAGE block. Nothing without a canonical address (a page that is not routed).
  */
-function shareTags(view: LivePageView): SafeHtml | undefined {
+function shareTags(view: PageToRender): SafeHtml | undefined {
   const url = safeUrl(view.canonicalUrl);
   if (!url) return undefined;
   const image = shareImage(view);
@@ -81,9 +81,9 @@ function shareTags(view: LivePageView): SafeHtml | undefined {
 }
 
 /** The blocks' list items in order; consecutive SOCIAL blocks share one item, a row of icons. */
-function items(view: LivePageView): SafeHtml[] {
+function items(view: PageToRender): SafeHtml[] {
   const out: SafeHtml[] = [];
-  let social: LiveBlock[] = [];
+  let social: LiveBlockView[] = [];
   const endRow = () => {
     if (social.length) out.push(html`<li>${socialRow(social)}</li>`);
     social = [];
@@ -104,7 +104,7 @@ function items(view: LivePageView): SafeHtml[] {
  * The live page: the published snapshot's blocks in the page's theme, under the page's avatar when it has one. In
  * `preview` mode a draft's, with the banner and without the link-preview tags (a preview is not indexed or shared).
  */
-export function renderLivePage(view: LivePageView): string {
+export function renderLivePage(view: PageToRender): string {
   const url = safeUrl(view.avatarUrl);
   const avatar = url ? html`<img class="avatar" src="${url}" alt="${view.title}" width="96" height="96">` : '';
   const preview = view.mode === 'preview';
@@ -125,7 +125,7 @@ export function renderLivePage(view: LivePageView): string {
 export function renderGatePage(v: {
   title: string;
   locale: string;
-  theme: ThemeKey;
+  theme: ThemePresetKey;
   fileTitle: string;
   action: string;
   backUrl: string;

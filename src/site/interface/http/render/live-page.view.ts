@@ -1,22 +1,14 @@
-/** What the live site's pages are rendered from. */
+/** What the live site's pages are rendered from: the pages context's kinds, theme keys and blocks, as it exports them. */
+import type { LiveBlockView, ThemePresetKey } from '../../../../pages/index.js';
 
-export type ThemeKey = 'classic' | 'midnight' | 'sunrise' | 'forest' | 'mono';
-type Kind = 'LINK' | 'HEADER' | 'TEXT' | 'IMAGE' | 'FILE' | 'CAROUSEL' | 'PRODUCT' | 'VIDEO' | 'SOCIAL' | 'NEWSLETTER' | 'TIP';
+export type { LiveBlockView, ThemePresetKey };
 
-export interface LiveBlock {
-  id: string;
-  kind: Kind;
-  data: Record<string, unknown>;
-  fileUrl: string | null;
-  fileName: string | null;
-  label: string;
-}
-
-export interface LivePageView {
+/** A page to render: the live (or previewed) page's fields the site shows, with what the request adds. */
+export interface PageToRender {
   title: string;
   description: string;
   locale: string;
-  theme: ThemeKey;
+  theme: ThemePresetKey;
   /** the page's public_url: the canonical link and og:url (link-preview tags are left out without it) */
   canonicalUrl?: string;
   /** the avatar as an absolute URL, for og:image */
@@ -29,7 +21,7 @@ export interface LivePageView {
   /** the avatar's path on the service, shown at the top of the page */
   avatarUrl?: string;
   /** the enabled blocks of the published snapshot */
-  blocks: LiveBlock[];
+  blocks: LiveBlockView[];
   /** a sign-up's outcome, shown inside its NEWSLETTER block (where the redirect's `#block-<id>` lands) */
   notice?: { blockId: string; kind: 'success' | 'error'; text: string };
   /** re-fills a sign-up form after an error */

@@ -1,8 +1,8 @@
 import { SafeHtml } from './html.js';
-import type { ThemeKey } from './live-page.view.js';
+import type { ThemePresetKey } from './live-page.view.js';
 
 /** Theme presets as CSS custom properties: background, surface, text, muted text, accent, text on accent. */
-const THEMES: Record<ThemeKey, [string, string, string, string, string, string]> = {
+const THEMES: Record<ThemePresetKey, [string, string, string, string, string, string]> = {
   classic: ['#f6f7f9', '#ffffff', '#1a1d23', '#545b66', '#2350d8', '#ffffff'],
   midnight: ['#0d1326', '#18213d', '#eef1fb', '#b3bcd6', '#8fb0ff', '#0d1326'],
   sunrise: ['#fff4ec', '#ffffff', '#3a1a10', '#6e4536', '#c2375f', '#ffffff'],
