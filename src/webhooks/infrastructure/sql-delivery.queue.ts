@@ -123,8 +123,8 @@ const claimStatement = prepared(
         ) x
       )
       -- The picked rows by key list (the outbox claim's way): a join on the picked rows alone lets a generic plan hash
-      -- every delivery of the workspaces (20 ms at 20,000 rows, per claim). Each envelope by its primary key, one
-      -- probe per row: as a join, a plan from stale statistics scanned every envelope of the workspace per row.
+      -- every delivery of the workspaces (20 ms at 20,000 rows, per claim). Each envelope by its key, one probe per row;
+      -- which index serves the probe still depends on fresh statistics (the StatisticsKeeper's, docs/adr/0080).
       UPDATE webhook_deliveries d
       SET lease_token = ${p.leaseToken}::text,
           lease_until = ${p.now}::timestamptz + make_interval(secs => ${p.leaseSeconds}::int)
