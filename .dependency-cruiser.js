@@ -16,9 +16,10 @@ export default {
       severity: 'error',
       comment:
         "domain/ imports nothing outside its own context's domain/ and the platform's pure kernel (src/platform/domain/): " +
-        'no other layer, no other context, no npm package, no Node built-in.',
+        'no other layer, no other context, no Node built-in, and no npm package but zod, the language shapes are ' +
+        'defined in (a value library: no I/O, no dependencies; docs/adr/0082).',
       from: { path: '^src/([^/]+)/domain/' },
-      to: { pathNot: ['^src/$1/domain/', '^src/platform/domain/'] },
+      to: { pathNot: ['^src/$1/domain/', '^src/platform/domain/', '^node_modules/zod/'] },
     },
     {
       name: 'application-not-to-adapters',

@@ -53,7 +53,9 @@ describe('block data answers, before and after the schema language changed', () 
       const stored = errors.length === 0 ? checkData(c.kind, c.data, base) : undefined;
       const expectedStored = c.errors.length === 0 ? (c.stored ?? c.data) : undefined;
       if (JSON.stringify(errors) !== JSON.stringify(c.errors) || JSON.stringify(stored) !== JSON.stringify(expectedStored))
-        differences.push({ kind: c.kind, data: c.data, expected: c.errors, got: errors, expectedStored, stored });
+        differences.push(
+          JSON.stringify({ kind: c.kind, data: c.data, expected: c.errors, got: errors, expectedStored, stored }).slice(0, 400),
+        );
     }
     expect(differences.slice(0, 5)).toEqual([]);
   });

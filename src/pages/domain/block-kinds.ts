@@ -1,24 +1,24 @@
-import type { BlockData, ObjectSpec } from './block-schema.js';
+import { z } from 'zod';
+import type { FieldError } from '../../platform/domain/domain-error.js';
+import * as field from './block-fields.js';
+import type { BlockData, Shape } from './block-fields.js';
 
-export const BLOCK_KINDS = [
-  'LINK',
-  'HEADER',
-  'TEXT',
-  'IMAGE',
-  'FILE',
-  'CAROUSEL',
-  'PRODUCT',
-  'VIDEO',
-  'SOCIAL',
-  'NEWSLETTER',
-  'TIP',
-] as const;
-export type BlockKind = (typeof BLOCK_KINDS)[number];
+/**
+ * The block kinds, each defined once (docs/adr/0082): its data (a strict zod object, from which validation, the
+ * OpenAPI and MCP JSON Schemas and the types follow), its label, whether it shows a workspace file, and which field a
+ * tracked link goes to. docs/architecture.md has the recipe for a new kind.
+ */
+interface Definition<S extends Shape> {
+  data: S;
+  /** the block's `label`, from its data (and its file's name, for the kinds that show a file); clipped to 80 */
+  label: (data: Partial<z.infer<z.ZodObject<S>>>, fileName: string | null) => string | undefined;
+  /** shows a workspace file: takes `file_url` (a file's `public_path`), required */
+  file?: true;
+  /** the field the live page's tracked link (`/r/<block>`) goes to, counted as a click */
+  link?: keyof S & string;
+}
 
-export const isBlockKind = (v: string): v is BlockKind => (BLOCK_KINDS as readonly string[]).includes(v);
-
-/** Kinds that show a workspace file: they take `file_url` (a file's `public_path`), required. */
-export const FILE_KINDS: readonly BlockKind[] = ['IMAGE', 'FILE', 'CAROUSEL', 'PRODUCT'];
+const defineKind = <S extends Shape>(d: Definition<S>) => ({ ...d, schema: z.strictObject(d.data) });
 
 export const SOCIAL_PLATFORMS = [
   'instagram',
@@ -35,83 +35,123 @@ export const SOCIAL_PLATFORMS = [
   'website',
 ] as const;
 
-/** The strict `data` schema of each block kind. */
-export const BLOCK_DATA: Record<BlockKind, ObjectSpec> = {
-  LINK: {
-    url: { type: 'url', required: true, schemes: ['http', 'https'], description: 'target of the link' },
-    title: { type: 'string', required: true, min: 1, max: 200 },
-    description: { type: 'string', max: 300, multiline: true },
-  },
-  HEADER: { text: { type: 'string', required: true, min: 1, max: 200 } },
-  TEXT: { text: { type: 'string', required: true, min: 1, max: 5000, multiline: true } },
-  IMAGE: {
-    alt: { type: 'string', max: 300, description: 'alternative text for screen readers' },
-    caption: { type: 'string', max: 300 },
-    link_url: { type: 'url', schemes: ['http', 'https'], description: 'optional target when the image is tapped' },
-  },
-  FILE: {
-    title: { type: 'string', min: 1, max: 200, description: 'defaults to the file name' },
-    gated: { type: 'boolean', description: 'ask for an e-mail address before the download (captures a GATED_DOWNLOAD contact)' },
-  },
-  CAROUSEL: {
-    title: { type: 'string', min: 1, max: 200 },
-    images: {
-      type: 'path-list',
-      minItems: 1,
-      maxItems: 9,
-      description: 'more images after `file_url`: public_path values of workspace files',
+const title = field.text({ min: 1, max: 200 });
+
+export const BLOCKS = {
+  LINK: defineKind({
+    data: {
+      url: field.url({ schemes: ['http', 'https'], description: 'target of the link' }),
+      title,
+      description: field.text({ max: 300, multiline: true }).optional(),
     },
-  },
-  PRODUCT: {
-    title: { type: 'string', required: true, min: 1, max: 200 },
-    description: { type: 'string', max: 1000, multiline: true },
-    price_cents: { type: 'integer', required: true, min: 50, max: 100_000_000 },
-    currency: { type: 'currency', required: true },
-  },
-  VIDEO: {
-    url: { type: 'url', required: true, schemes: ['https'], description: 'https URL of the video (YouTube, Vimeo, …)' },
-    title: { type: 'string', min: 1, max: 200 },
-  },
-  SOCIAL: {
-    platform: { type: 'enum', required: true, values: SOCIAL_PLATFORMS },
-    url: { type: 'url', required: true, schemes: ['https'] },
-  },
-  NEWSLETTER: {
-    title: { type: 'string', min: 1, max: 200, description: 'defaults to "Newsletter"' },
-    description: { type: 'string', max: 500, multiline: true },
-    button_label: { type: 'string', min: 1, max: 40 },
-  },
-  TIP: {
-    title: { type: 'string', min: 1, max: 200, description: 'defaults to "Tip jar"' },
-    currency: { type: 'currency', required: true },
-    suggested_amounts_cents: { type: 'integer-list', minItems: 1, maxItems: 5, min: 100, max: 1_000_000 },
-  },
+    label: (d) => d.title ?? '',
+    link: 'url',
+  }),
+  HEADER: defineKind({ data: { text: field.text({ min: 1, max: 200 }) }, label: (d) => d.text ?? '' }),
+  TEXT: defineKind({ data: { text: field.text({ min: 1, max: 5000, multiline: true }) }, label: (d) => d.text ?? '' }),
+  IMAGE: defineKind({
+    data: {
+      alt: field.text({ max: 300, description: 'alternative text for screen readers' }).optional(),
+      caption: field.text({ max: 300 }).optional(),
+      link_url: field.url({ schemes: ['http', 'https'], description: 'optional target when the image is tapped' }).optional(),
+    },
+    label: (d, fileName) => d.caption ?? d.alt ?? fileName ?? 'Image',
+    file: true,
+    link: 'link_url',
+  }),
+  FILE: defineKind({
+    data: {
+      title: field.text({ min: 1, max: 200, description: 'defaults to the file name' }).optional(),
+      gated: field.flag({ description: 'ask for an e-mail address before the download (captures a GATED_DOWNLOAD contact)' }).optional(),
+    },
+    label: (d, fileName) => d.title ?? fileName ?? 'file',
+    file: true,
+  }),
+  CAROUSEL: defineKind({
+    data: {
+      title: title.optional(),
+      images: field
+        .filePaths({ minItems: 1, maxItems: 9, description: 'more images after `file_url`: public_path values of workspace files' })
+        .optional(),
+    },
+    label: (d, fileName) => d.title ?? fileName ?? 'carousel',
+    file: true,
+  }),
+  PRODUCT: defineKind({
+    data: {
+      title,
+      description: field.text({ max: 1000, multiline: true }).optional(),
+      price_cents: field.whole({ min: 50, max: 100_000_000 }),
+      currency: field.currency(),
+    },
+    label: (d) => d.title ?? '',
+    file: true,
+  }),
+  VIDEO: defineKind({
+    data: {
+      url: field.url({ schemes: ['https'], description: 'https URL of the video (YouTube, Vimeo, …)' }),
+      title: title.optional(),
+    },
+    label: (d) => d.title ?? d.url ?? 'Video',
+  }),
+  SOCIAL: defineKind({
+    data: { platform: field.oneOf(SOCIAL_PLATFORMS), url: field.url({ schemes: ['https'] }) },
+    label: (d) => d.platform ?? 'Social',
+  }),
+  NEWSLETTER: defineKind({
+    data: {
+      title: field.text({ min: 1, max: 200, description: 'defaults to "Newsletter"' }).optional(),
+      description: field.text({ max: 500, multiline: true }).optional(),
+      button_label: field.text({ min: 1, max: 40 }).optional(),
+    },
+    label: (d) => d.title ?? 'Newsletter',
+  }),
+  TIP: defineKind({
+    data: {
+      title: field.text({ min: 1, max: 200, description: 'defaults to "Tip jar"' }).optional(),
+      currency: field.currency(),
+      suggested_amounts_cents: field.wholeList({ minItems: 1, maxItems: 5, min: 100, max: 1_000_000 }).optional(),
+    },
+    label: (d) => d.title ?? 'Tip jar',
+  }),
 };
 
+export type BlockKind = keyof typeof BLOCKS;
+/** The data of one kind, as validated (a field left out is absent, or null when it was sent as null). */
+export type BlockDataOf<K extends BlockKind> = z.infer<(typeof BLOCKS)[K]['schema']>;
+
+export const BLOCK_KINDS = Object.keys(BLOCKS) as BlockKind[];
+export const isBlockKind = (v: string): v is BlockKind => Object.hasOwn(BLOCKS, v);
+
+/** Kinds that show a workspace file: they take `file_url` (a file's `public_path`), required. */
+export const FILE_KINDS: readonly BlockKind[] = BLOCK_KINDS.filter((k) => 'file' in BLOCKS[k]);
+
+type AnyDefinition = Definition<Shape> & { schema: z.ZodObject<Shape> };
+const definition = (kind: BlockKind) => BLOCKS[kind] as unknown as AnyDefinition;
+
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A field of stored data as its label reads it: a string, or absent (null and other types read as absent). */
+const strings = (data: BlockData) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 
 /** A block's `label`, derived from its data (title, text or file name). */
 export function labelOf(kind: BlockKind, data: BlockData, fileName: string | null): string {
-  const str = (k: string) => (typeof data[k] === 'string' ? (data[k] as string) : undefined);
-  switch (kind) {
-    case 'LINK':
-    case 'PRODUCT':
-      return clip(str('title') ?? '');
-    case 'HEADER':
-    case 'TEXT':
-      return clip(str('text') ?? '');
-    case 'IMAGE':
-      return clip(str('caption') ?? str('alt') ?? fileName ?? 'Image');
-    case 'FILE':
-    case 'CAROUSEL':
-      return clip(str('title') ?? fileName ?? kind.toLowerCase());
-    case 'VIDEO':
-      return clip(str('title') ?? str('url') ?? 'Video');
-    case 'SOCIAL':
-      return str('platform') ?? 'Social';
-    case 'NEWSLETTER':
-      return clip(str('title') ?? 'Newsletter');
-    case 'TIP':
-      return clip(str('title') ?? 'Tip jar');
-  }
+  return clip(definition(kind).label(strings(data), fileName) ?? '');
 }
+
+/** Where the live page's tracked link of a block goes: its kind's link field, when the block has one. */
+export function linkOf(kind: BlockKind, data: BlockData): string | undefined {
+  const name = definition(kind).link;
+  const target = name === undefined ? undefined : data[name];
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** Every problem of a kind's data, with pointers under `base`. */
+export const kindDataProblems = (kind: BlockKind, data: unknown, base: string): FieldError[] =>
+  field.dataProblems(definition(kind).schema, data, base);
+
+/** A kind's valid data as stored: URL fields normalized. */
+export const storedData = (kind: BlockKind, data: BlockData): BlockData => field.normalizeUrls(definition(kind).schema, data);
+
+/** The JSON Schema of a kind's data (for the OpenAPI document and the MCP tools). */
+export const dataJsonSchema = (kind: BlockKind): Record<string, unknown> => field.jsonSchemaOf(definition(kind).schema);

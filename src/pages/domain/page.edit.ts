@@ -1,5 +1,5 @@
 import { gatherFieldErrors, type FieldError } from '../../platform/domain/domain-error.js';
-import { mergePatch } from './block-schema.js';
+import type { BlockData } from './block-fields.js';
 import { checkAvatar, checkData, checkDescription, checkSlug, checkTheme, checkTitle, copyBlocks, fail } from './page.rules.js';
 import type { Block, PageEdit, PageState } from './page.state.js';
 
@@ -78,4 +78,14 @@ function reordered(blocks: Block[], order: string[]): Block[] {
     fail([{ pointer: '/block_order', detail: 'block_order must list every block ID of the page exactly once' }]);
   }
   return order.map((id) => byId.get(id)!);
+}
+
+/** RFC 7396 merge patch on a flat data object: null removes a field, anything else replaces it. */
+export function mergePatch(target: BlockData, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...target };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { ValidationError, type FieldError } from '../../platform/domain/domain-error.js';
 import { findInvisible, invisibleProblem, type TextClass } from '../../platform/domain/invisible-characters.js';
-import { normalizeUrls, validateObject, type BlockData } from './block-schema.js';
-import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, isBlockKind, type BlockKind } from './block-kinds.js';
+import type { BlockData } from './block-fields.js';
+import { BLOCK_KINDS, FILE_KINDS, isBlockKind, kindDataProblems, storedData, type BlockKind } from './block-kinds.js';
 import { PAGE_LIMITS, type Avatar, type AvatarCandidate, type Block } from './page.state.js';
 import { slugProblem } from './slug.js';
 import { isThemePreset, THEME_PRESETS, type ThemePresetKey } from './theme.js';
@@ -66,7 +66,7 @@ export function checkLocale(locale: string, pointer = '/locale'): string {
 
 /** Every error of a kind's block data (its fields against the kind's schema, then its size), with pointers under `base`. */
 export function dataProblems(kind: BlockKind, data: unknown, base: string): FieldError[] {
-  const errors = validateObject(BLOCK_DATA[kind], data, base);
+  const errors = kindDataProblems(kind, data, base);
   if (errors.length) return errors;
   if (UTF8.encode(JSON.stringify(data)).length > PAGE_LIMITS.blockDataBytes)
     return [{ pointer: base, detail: 'data must be at most 16 KiB' }];
@@ -76,7 +76,7 @@ export function dataProblems(kind: BlockKind, data: unknown, base: string): Fiel
 export function checkData(kind: BlockKind, data: unknown, base: string): BlockData {
   const errors = dataProblems(kind, data, base);
   if (errors.length) fail(errors);
-  return normalizeUrls(BLOCK_DATA[kind], data as BlockData);
+  return storedData(kind, data as BlockData);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BlockData } from './block-schema.js';
+import type { BlockData } from './block-fields.js';
 import type { BlockKind } from './block-kinds.js';
 import type { ThemePresetKey } from './theme.js';
 

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferKyselyDB } from '@mikro-orm/postgresql';
 import type { Selectable } from 'kysely';
 import { queryBuilder } from '../../platform/database/query-builder.js';
 import { workspaceReference } from '../../access/infrastructure/access.tables.js';
-import type { BlockData } from '../domain/block-schema.js';
+import type { BlockData } from '../domain/block-fields.js';
 import type { BlockKind } from '../domain/block-kinds.js';
 import type { PageStatus } from '../domain/page.js';
 import type { ThemePresetKey } from '../domain/theme.js';

@@ -148,11 +148,11 @@ export class LiveSite {
     await this.commands.execute(new RecordViewCommand({ ...visitor, workspaceId: page.workspaceId, pageId: page.id }, request));
   }
 
-  /** The target of a tracked LINK (or linked IMAGE) block, after recording the click; null when there is none. */
+  /** The target of a block's tracked link (its kind's link field), after recording the click; null when there is none. */
   async click(page: LivePageView, blockId: string, visitor: VisitorInfo): Promise<string | null> {
     const block = page.blocks.find((b) => b.id === blockId);
-    const target = block?.kind === 'LINK' ? block.data.url : block?.kind === 'IMAGE' ? block.data.link_url : undefined;
-    if (!block || typeof target !== 'string') return null;
+    const target = block?.link;
+    if (!block || !target) return null;
     await this.commands.execute(
       new RecordClickCommand(
         { ...visitor, workspaceId: page.workspaceId, pageId: page.id },

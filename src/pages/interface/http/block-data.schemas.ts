@@ -1,6 +1,5 @@
 import type { OpenApiContribution } from '../../../platform/openapi/examples.js';
-import { BLOCK_DATA, BLOCK_KINDS, FILE_KINDS, type BlockKind } from '../../domain/block-kinds.js';
-import { jsonSchemaOf } from '../../domain/block-schema.js';
+import { BLOCK_KINDS, dataJsonSchema, FILE_KINDS, type BlockKind } from '../../domain/block-kinds.js';
 import { STAMP_DESCRIPTION } from './dto/page.dto.js';
 import { PAGES_EXAMPLES } from './openapi-examples.js';
 
@@ -11,7 +10,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** `LinkBlockData`, `HeaderBlockData`, …: one OpenAPI component per block kind, from the domain's schemas. */
 function dataSchemas(): Record<string, Schema> {
   return Object.fromEntries(
-    BLOCK_KINDS.map((kind) => [`${pascal(kind)}BlockData`, { ...jsonSchemaOf(BLOCK_DATA[kind]), title: `${kind} block data` }]),
+    BLOCK_KINDS.map((kind) => [`${pascal(kind)}BlockData`, { ...dataJsonSchema(kind), title: `${kind} block data` }]),
   );
 }
 

@@ -1,4 +1,4 @@
-import { labelOf, type BlockKind } from '../../../domain/block-kinds.js';
+import { labelOf, linkOf, type BlockKind } from '../../../domain/block-kinds.js';
 import type { Block, PageState } from '../../../domain/page.state.js';
 import type { ThemePresetKey } from '../../../domain/theme.js';
 
@@ -9,6 +9,8 @@ export interface LiveBlockView {
   fileUrl: string | null;
   fileName: string | null;
   label: string;
+  /** where the block's tracked link (`/r/<block>`) goes, counted as a click; null for kinds without one */
+  link: string | null;
 }
 
 /** A live page as the public site shows it. */
@@ -46,6 +48,7 @@ export function livePageView(s: Readonly<PageState>, blocks: readonly Block[]): 
         fileUrl: b.fileUrl,
         fileName: b.fileName,
         label: labelOf(b.kind, b.data, b.fileName),
+        link: linkOf(b.kind, b.data) ?? null,
       })),
   };
 }

@@ -14,6 +14,7 @@ const b = (kind: LiveBlockView['kind'], data: Record<string, unknown>, extra: Pa
   fileUrl: null,
   fileName: null,
   label: kind,
+  link: null,
   ...extra,
 });
 const page = (blocks: LiveBlockView[], extra: Partial<PageToRender> = {}) =>

@@ -1,14 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { BLOCK_DATA, BLOCK_KINDS, labelOf } from './block-kinds.js';
-import { jsonSchemaOf, mergePatch, normalizeUrls, validateObject } from './block-schema.js';
+import { BLOCK_KINDS, dataJsonSchema, kindDataProblems, labelOf, linkOf, storedData, type BlockKind } from './block-kinds.js';
+import { mergePatch } from './page.edit.js';
+
+const problems = (kind: BlockKind, data: unknown, base: string) => kindDataProblems(kind, data, base);
 
 describe('block data schemas', () => {
   it('has a strict schema for every kind', () => {
     for (const kind of BLOCK_KINDS) {
-      const schema = jsonSchemaOf(BLOCK_DATA[kind]);
+      const schema = dataJsonSchema(kind);
       expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
     }
-    expect(jsonSchemaOf(BLOCK_DATA.LINK)).toMatchObject({ required: ['url', 'title'] });
+    expect(dataJsonSchema('LINK')).toMatchObject({ required: ['url', 'title'] });
+    expect(dataJsonSchema('LINK')).not.toHaveProperty('$schema');
   });
 
   it.each([
@@ -23,7 +26,7 @@ describe('block data schemas', () => {
     ['FILE', { gated: 'yes' }, ['/data/gated']],
     ['HEADER', {}, ['/data/text']],
   ] as const)('%s %j → %j', (kind, data, pointers) => {
-    expect(validateObject(BLOCK_DATA[kind], data, '/data').map((e) => 'pointer' in e && e.pointer)).toEqual(pointers);
+    expect(problems(kind, data, '/data').map((e) => 'pointer' in e && e.pointer)).toEqual(pointers);
   });
 
   it.each([
@@ -33,30 +36,30 @@ describe('block data schemas', () => {
     ['https://example.com/\u0000'],
     ['https://example.com/\u007f'],
   ])('refuses a URL holding a control character: %j', (url) => {
-    expect(validateObject(BLOCK_DATA.LINK, { url, title: 'x' }, '/data')).toEqual([
+    expect(problems('LINK', { url, title: 'x' }, '/data')).toEqual([
       { pointer: '/data/url', detail: 'url must be an absolute http or https URL without control characters' },
     ]);
   });
 
   it('stores URLs in their normalized ASCII form: punycode host, percent-encoded path, query and fragment', () => {
-    expect(normalizeUrls(BLOCK_DATA.LINK, { url: 'https://例え.jp/€?q=ü#ä', title: 'Ü' })).toEqual({
+    expect(storedData('LINK', { url: 'https://例え.jp/€?q=ü#ä', title: 'Ü' })).toEqual({
       url: 'https://xn--r8jz45g.jp/%E2%82%AC?q=%C3%BC#%C3%A4',
       title: 'Ü',
     });
-    expect(normalizeUrls(BLOCK_DATA.IMAGE, { link_url: 'HTTPS://Example.COM' })).toEqual({ link_url: 'https://example.com/' });
-    expect(normalizeUrls(BLOCK_DATA.IMAGE, {})).toEqual({});
+    expect(storedData('IMAGE', { link_url: 'HTTPS://Example.COM' })).toEqual({ link_url: 'https://example.com/' });
+    expect(storedData('IMAGE', {})).toEqual({});
   });
 
   it('refuses invisible characters in block text; line breaks only where text may run over lines', () => {
-    const pointers = (kind: keyof typeof BLOCK_DATA, data: unknown) =>
-      validateObject(BLOCK_DATA[kind], data, '/data').map((e) => ('pointer' in e ? e.pointer : e.parameter));
+    const pointers = (kind: BlockKind, data: unknown) =>
+      problems(kind, data, '/data').map((e) => ('pointer' in e ? e.pointer : e.parameter));
     expect(pointers('HEADER', { text: 'Hi\u200B' })).toEqual(['/data/text']);
     expect(pointers('HEADER', { text: 'Hi\nthere' })).toEqual(['/data/text']);
     expect(pointers('TEXT', { text: 'Hi\nthere\r\n\tindented' })).toEqual([]);
     expect(pointers('TEXT', { text: 'Hi\u202Ethere' })).toEqual(['/data/text']);
     expect(pointers('LINK', { url: 'https://a.example', title: 'x\u0007', description: 'one\ntwo' })).toEqual(['/data/title']);
     expect(pointers('IMAGE', { alt: 'a\u2067b', caption: 'team 👩‍💻' })).toEqual(['/data/alt']);
-    expect(validateObject(BLOCK_DATA.HEADER, { text: 'a\u202Db' }, '/data')[0]?.detail).toMatch(/U\+202D LEFT-TO-RIGHT OVERRIDE/);
+    expect(problems('HEADER', { text: 'a\u202Db' }, '/data')[0]?.detail).toMatch(/U\+202D LEFT-TO-RIGHT OVERRIDE/);
   });
 
   it('merge-patches: null removes, values replace', () => {
@@ -69,13 +72,21 @@ describe('block data schemas', () => {
     expect(labelOf('IMAGE', {}, 'cat.png')).toBe('cat.png');
     expect(labelOf('NEWSLETTER', {}, null)).toBe('Newsletter');
     expect(labelOf('SOCIAL', { platform: 'github', url: 'https://github.com/x' }, null)).toBe('github');
+    expect(labelOf('FILE', { title: null } as never, 'guide.pdf')).toBe('guide.pdf');
+  });
+
+  it('says where a tracked link goes, for the kinds that have one', () => {
+    expect(linkOf('LINK', { url: 'https://a.example/', title: 'A' })).toBe('https://a.example/');
+    expect(linkOf('IMAGE', { link_url: 'https://b.example/' })).toBe('https://b.example/');
+    expect(linkOf('IMAGE', {})).toBeUndefined();
+    expect(linkOf('VIDEO', { url: 'https://v.example/' })).toBeUndefined();
   });
 });
 
-describe('validateObject on a huge object', () => {
+describe('block data problems on a huge object', () => {
   it('stops at the first 100 errors', () => {
     const data = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`f${i}`, 1]));
-    const errors = validateObject(BLOCK_DATA.LINK, data, '/data');
+    const errors = problems('LINK', data, '/data');
     expect(errors).toHaveLength(100);
     expect(errors[0]).toEqual({ pointer: '/data/f0', detail: 'unknown field "f0"' });
   });
