@@ -23,6 +23,8 @@ export type { MovedSlugView } from './application/queries/get-moved-slug/get-mov
 export type { PageSummaryView } from './application/queries/list-pages/list-pages.view.js';
 export type { PageEvent, PagePublished } from './domain/page.events.js';
 export type { BlockKind } from './domain/block-kinds.js';
+/** The service an EMBED block links to, named for its card. */
+export { embedProvider } from './domain/block-kinds.js';
 export type { ThemePresetKey } from './domain/theme.js';
 /** The events this context publishes, with their contracts (docs/adr/0041). */
 export { PAGE_PUBLISHED, PAGES_INTEGRATION_EVENTS } from './application/integration-events.js';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { BLOCK_KINDS, dataJsonSchema, kindDataProblems, labelOf, linkOf, storedData, type BlockKind } from './block-kinds.js';
+import {
+  BLOCK_KINDS,
+  dataJsonSchema,
+  embedProvider,
+  kindDataProblems,
+  labelOf,
+  linkOf,
+  storedData,
+  type BlockKind,
+} from './block-kinds.js';
 import { mergePatch } from './page.edit.js';
 
 const problems = (kind: BlockKind, data: unknown, base: string) => kindDataProblems(kind, data, base);
@@ -89,5 +98,37 @@ describe('block data problems on a huge object', () => {
     const errors = problems('LINK', data, '/data');
     expect(errors).toHaveLength(100);
     expect(errors[0]).toEqual({ pointer: '/data/f0', detail: 'unknown field "f0"' });
+  });
+});
+
+describe('the EMBED kind', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'YouTube'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'YouTube'],
+    ['https://vimeo.com/76979871', 'Vimeo'],
+    ['https://open.spotify.com/album/1', 'Spotify'],
+    ['https://soundcloud.com/artist/track', 'SoundCloud'],
+    ['https://music.apple.com/us/album/x/1', 'Apple Music'],
+  ])('takes %s, from %s', (url, provider) => {
+    expect(problems('EMBED', { url }, '/data')).toEqual([]);
+    expect(embedProvider(url)).toBe(provider);
+    expect(labelOf('EMBED', { url }, null)).toBe(provider);
+    expect(linkOf('EMBED', { url })).toBe(url);
+  });
+
+  it('refuses other hosts, look-alikes and plain http, at /data/url', () => {
+    for (const url of ['https://example.com/', 'https://notyoutube.com/x', 'https://youtube.com.example/x', 'https://spotify.com/x'])
+      expect(problems('EMBED', { url }, '/data')).toEqual([
+        { pointer: '/data/url', detail: 'url must link to YouTube, Vimeo, Spotify, SoundCloud, Apple Music' },
+      ]);
+    expect(problems('EMBED', { url: 'http://vimeo.com/1' }, '/data')[0]?.detail).toBe(
+      'url must be an absolute https URL without control characters',
+    );
+    expect(problems('EMBED', { title: 'x' }, '/data')).toEqual([{ pointer: '/data/url', detail: 'url is required' }]);
+    expect(embedProvider('not a url')).toBeUndefined();
+  });
+
+  it('is labelled by its title first', () => {
+    expect(labelOf('EMBED', { url: 'https://vimeo.com/1', title: 'Trailer' }, null)).toBe('Trailer');
   });
 });

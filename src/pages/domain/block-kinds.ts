@@ -37,6 +37,25 @@ export const SOCIAL_PLATFORMS = [
 
 const title = field.text({ min: 1, max: 200 });
 
+/** The services an EMBED block may link to, by the hosts of their links. */
+const EMBED_HOSTS: Record<string, readonly string[]> = {
+  YouTube: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtu.be'],
+  Vimeo: ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'],
+  Spotify: ['open.spotify.com', 'spotify.link'],
+  SoundCloud: ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'on.soundcloud.com'],
+  'Apple Music': ['music.apple.com', 'embed.music.apple.com'],
+};
+const EMBED_PROVIDERS = new Map(Object.entries(EMBED_HOSTS).flatMap(([name, hosts]) => hosts.map((h) => [h, name] as const)));
+
+/** The service an EMBED block's link belongs to (`YouTube`, …), or undefined for any other link. */
+export function embedProvider(url: string): string | undefined {
+  try {
+    return EMBED_PROVIDERS.get(new URL(url).hostname);
+  } catch {
+    return undefined;
+  }
+}
+
 export const BLOCKS = {
   LINK: defineKind({
     data: {
@@ -114,12 +133,22 @@ export const BLOCKS = {
     },
     label: (d) => d.title ?? 'Tip jar',
   }),
+  EMBED: defineKind({
+    data: {
+      url: field.url({
+        schemes: ['https'],
+        description: `a link to ${Object.keys(EMBED_HOSTS).join(', ')}, shown as a card (nothing is loaded from there)`,
+        hosts: (host) => EMBED_PROVIDERS.has(host),
+        refused: `must link to ${Object.keys(EMBED_HOSTS).join(', ')}`,
+      }),
+      title: title.optional(),
+    },
+    label: (d) => d.title ?? (d.url && embedProvider(d.url)) ?? 'Embed',
+    link: 'url',
+  }),
 };
 
 export type BlockKind = keyof typeof BLOCKS;
-/** The data of one kind, as validated (a field left out is absent, or null when it was sent as null). */
-export type BlockDataOf<K extends BlockKind> = z.infer<(typeof BLOCKS)[K]['schema']>;
-
 export const BLOCK_KINDS = Object.keys(BLOCKS) as BlockKind[];
 export const isBlockKind = (v: string): v is BlockKind => Object.hasOwn(BLOCKS, v);
 

@@ -72,6 +72,55 @@ describe('the live site', () => {
     expect(top).toContainEqual({ label: 'Shop', url: 'https://shop.example.com/a', clicks: 1, page_title: 'Clicks' });
   });
 
+  it('shows an EMBED block as a card of its provider that loads nothing from them, its link tracked and counted', async () => {
+    const page = await livePage('Listen', [
+      { kind: 'EMBED', data: { url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC', title: 'New single' } },
+      { kind: 'EMBED', data: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    ]);
+    const [single, video] = page.draft.blocks;
+    expect([single.label, video.label]).toEqual(['New single', 'YouTube']);
+    const html = (await t.inject({ method: 'GET', url: `/p/${page.slug}` })).body;
+    expect(html).toContain(`<a class="card" href="/p/${page.slug}/r/${single.id}">New single<small>On Spotify</small></a>`);
+    expect(html).toContain(`<a class="card" href="/p/${page.slug}/r/${video.id}">YouTube<small>On YouTube</small></a>`);
+    // No iframe, script or image, and not even a link: the provider's host is only reached through the redirect.
+    expect(html).not.toMatch(/spotify\.com|youtu\.be|<iframe|<script/);
+    const res = await t.inject({ method: 'GET', url: `/p/${page.slug}/r/${single.id}` });
+    expect([res.statusCode, res.headers.location]).toEqual([302, 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC']);
+    const top = (await api('GET', '/v1/analytics/summary?range_days=7')).top_links;
+    expect(top).toContainEqual({
+      label: 'New single',
+      url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+      clicks: 1,
+      page_title: 'Listen',
+    });
+  });
+
+  it('refuses an EMBED of any other host, or of plain http, at /data/url', async () => {
+    const page = await livePage('Embeds', [], false);
+    for (const url of [
+      'https://example.com/watch?v=1',
+      'http://www.youtube.com/watch?v=1',
+      'https://youtube.com.evil.example/x',
+      'https://evil.example/?u=https://vimeo.com/1',
+    ]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/v1/pages/${page.id}/blocks`,
+        headers: tenant.auth,
+        payload: { expected_updated_at: page.draft.updated_at, kind: 'EMBED', data: { url } },
+      });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'invalid_request']);
+      expect(res.json().errors).toEqual([
+        {
+          pointer: '/data/url',
+          detail: url.startsWith('http:')
+            ? 'url must be an absolute https URL without control characters'
+            : 'url must link to YouTube, Vimeo, Spotify, SoundCloud, Apple Music',
+        },
+      ]);
+    }
+  });
+
   it('takes a newsletter sign-up once per address (a repeat is not a duplicate), with a friendly error for bad input', async () => {
     const page = await livePage('Letters', [{ kind: 'NEWSLETTER', data: { title: 'Letters' } }]);
     const [nl] = page.draft.blocks;

@@ -691,11 +691,11 @@ export interface components {
         BlockRefResponse: {
             id: string;
             /** @enum {string} */
-            kind: "LINK" | "HEADER" | "TEXT" | "IMAGE" | "FILE" | "CAROUSEL" | "PRODUCT" | "VIDEO" | "SOCIAL" | "NEWSLETTER" | "TIP";
+            kind: "LINK" | "HEADER" | "TEXT" | "IMAGE" | "FILE" | "CAROUSEL" | "PRODUCT" | "VIDEO" | "SOCIAL" | "NEWSLETTER" | "TIP" | "EMBED";
             enabled: boolean;
             label: string;
             /** @description The block's contents as stored (URLs in their normalized form); its shape is the schema of its kind. */
-            data: components["schemas"]["LinkBlockData"] | components["schemas"]["HeaderBlockData"] | components["schemas"]["TextBlockData"] | components["schemas"]["ImageBlockData"] | components["schemas"]["FileBlockData"] | components["schemas"]["CarouselBlockData"] | components["schemas"]["ProductBlockData"] | components["schemas"]["VideoBlockData"] | components["schemas"]["SocialBlockData"] | components["schemas"]["NewsletterBlockData"] | components["schemas"]["TipBlockData"];
+            data: components["schemas"]["LinkBlockData"] | components["schemas"]["HeaderBlockData"] | components["schemas"]["TextBlockData"] | components["schemas"]["ImageBlockData"] | components["schemas"]["FileBlockData"] | components["schemas"]["CarouselBlockData"] | components["schemas"]["ProductBlockData"] | components["schemas"]["VideoBlockData"] | components["schemas"]["SocialBlockData"] | components["schemas"]["NewsletterBlockData"] | components["schemas"]["TipBlockData"] | components["schemas"]["EmbedBlockData"];
             /** @description A FILE block's file: its public path; null for other kinds. */
             file_url: string | null;
             /** @description A FILE block's file name; null for other kinds. */
@@ -778,7 +778,7 @@ export interface components {
         BlockUpdate: {
             block_id: string;
             /** @description Merge patch of the block data (null removes a field); the result must match the kind’s data schema. */
-            data?: components["schemas"]["LinkBlockDataPatch"] | components["schemas"]["HeaderBlockDataPatch"] | components["schemas"]["TextBlockDataPatch"] | components["schemas"]["ImageBlockDataPatch"] | components["schemas"]["FileBlockDataPatch"] | components["schemas"]["CarouselBlockDataPatch"] | components["schemas"]["ProductBlockDataPatch"] | components["schemas"]["VideoBlockDataPatch"] | components["schemas"]["SocialBlockDataPatch"] | components["schemas"]["NewsletterBlockDataPatch"] | components["schemas"]["TipBlockDataPatch"];
+            data?: components["schemas"]["LinkBlockDataPatch"] | components["schemas"]["HeaderBlockDataPatch"] | components["schemas"]["TextBlockDataPatch"] | components["schemas"]["ImageBlockDataPatch"] | components["schemas"]["FileBlockDataPatch"] | components["schemas"]["CarouselBlockDataPatch"] | components["schemas"]["ProductBlockDataPatch"] | components["schemas"]["VideoBlockDataPatch"] | components["schemas"]["SocialBlockDataPatch"] | components["schemas"]["NewsletterBlockDataPatch"] | components["schemas"]["TipBlockDataPatch"] | components["schemas"]["EmbedBlockDataPatch"];
             /** @description Show or hide the block. */
             enabled?: boolean;
         };
@@ -807,7 +807,7 @@ export interface components {
             block_order?: string[];
         };
         /** @description One block, its `data` typed by `kind`. */
-        AddBlockBody: components["schemas"]["AddLinkBlockBody"] | components["schemas"]["AddHeaderBlockBody"] | components["schemas"]["AddTextBlockBody"] | components["schemas"]["AddImageBlockBody"] | components["schemas"]["AddFileBlockBody"] | components["schemas"]["AddCarouselBlockBody"] | components["schemas"]["AddProductBlockBody"] | components["schemas"]["AddVideoBlockBody"] | components["schemas"]["AddSocialBlockBody"] | components["schemas"]["AddNewsletterBlockBody"] | components["schemas"]["AddTipBlockBody"];
+        AddBlockBody: components["schemas"]["AddLinkBlockBody"] | components["schemas"]["AddHeaderBlockBody"] | components["schemas"]["AddTextBlockBody"] | components["schemas"]["AddImageBlockBody"] | components["schemas"]["AddFileBlockBody"] | components["schemas"]["AddCarouselBlockBody"] | components["schemas"]["AddProductBlockBody"] | components["schemas"]["AddVideoBlockBody"] | components["schemas"]["AddSocialBlockBody"] | components["schemas"]["AddNewsletterBlockBody"] | components["schemas"]["AddTipBlockBody"] | components["schemas"]["AddEmbedBlockBody"];
         PublishBody: {
             /**
              * Format: date-time
@@ -1148,6 +1148,15 @@ export interface components {
             currency: string;
             suggested_amounts_cents?: number[];
         };
+        /** EMBED block data */
+        EmbedBlockData: {
+            /**
+             * Format: uri
+             * @description a link to YouTube, Vimeo, Spotify, SoundCloud, Apple Music, shown as a card (nothing is loaded from there)
+             */
+            url: string;
+            title?: string;
+        };
         /** Add a LINK block */
         AddLinkBlockBody: {
             /**
@@ -1318,6 +1327,20 @@ export interface components {
             kind: "TIP";
             data: components["schemas"]["TipBlockData"];
         };
+        /** Add a EMBED block */
+        AddEmbedBlockBody: {
+            /**
+             * Format: date-time
+             * @description The `draft.updated_at` you last read, as an RFC 3339 date-time with an offset (`Z` or `±hh:mm`; seconds and a fraction optional), e.g. `2026-11-22T10:00:00Z`: any such spelling of the same instant matches; a date alone or a time without an offset is refused. A mismatch gives 409 stale_snapshot.
+             */
+            expected_updated_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "EMBED";
+            data: components["schemas"]["EmbedBlockData"];
+        };
         /** LINK block data patch */
         LinkBlockDataPatch: {
             /**
@@ -1389,6 +1412,15 @@ export interface components {
             title?: string | null;
             currency?: string;
             suggested_amounts_cents?: number[] | null;
+        };
+        /** EMBED block data patch */
+        EmbedBlockDataPatch: {
+            /**
+             * Format: uri
+             * @description a link to YouTube, Vimeo, Spotify, SoundCloud, Apple Music, shown as a card (nothing is loaded from there)
+             */
+            url?: string;
+            title?: string | null;
         };
     };
     responses: never;

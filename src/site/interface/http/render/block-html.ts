@@ -1,3 +1,4 @@
+import { embedProvider } from '../../../../pages/index.js';
 import { html, SafeHtml, safeUrl } from './html.js';
 import type { LiveBlockView, PageToRender } from './live-page.view.js';
 import { networkIcon, socialLabel } from './social-icons.js';
@@ -63,6 +64,13 @@ export function block(b: LiveBlockView, view: PageToRender): SafeHtml {
     }
     case 'SOCIAL':
       return socialRow([b]);
+    case 'EMBED': {
+      // A card, never the provider's player: the page loads nothing from their host (no iframe, script or image).
+      const provider = safeUrl(d.url) ? embedProvider(String(d.url)) : undefined;
+      return provider
+        ? html`<a class="card" href="${view.links.click(b.id)}">${str(d.title) ?? b.label}<small>On ${provider}</small></a>`
+        : html``;
+    }
     case 'NEWSLETTER': {
       const values = view.formValues?.blockId === b.id ? view.formValues : undefined;
       const title = str(d.title) ?? 'Newsletter';
