@@ -74,6 +74,7 @@ describe('draft preview links', () => {
       [
         { kind: 'HEADER', data: { text: 'Coming soon' } },
         { kind: 'LINK', data: { url: 'https://example.com/talk', title: 'My next talk' } },
+        { kind: 'EMBED', data: { url: 'https://vimeo.com/76979871', title: 'Trailer' } },
         { kind: 'NEWSLETTER', data: { title: 'Letters', button_label: 'Join' } },
       ],
       { publish: false },
@@ -105,6 +106,7 @@ describe('draft preview links', () => {
     expect(doc).toMatch(/class="preview-banner"[^>]*><strong>Preview<\/strong>/);
     expect(doc).toContain('Coming soon');
     expect(doc).toContain('href="https://example.com/talk"');
+    expect(doc).toContain('<a class="card" href="https://vimeo.com/76979871">Trailer<small>On Vimeo</small></a>');
     expect(doc).not.toMatch(/\/r\//);
     expect(doc).not.toMatch(/<script/i);
     expect(doc).toContain('<fieldset disabled>');

@@ -4,6 +4,7 @@ import { ProbeModule } from '../../support/probe.module.js';
 import { aTenant } from '../../factories/access.factory.js';
 import { ERROR_CATALOG, errorSlug } from '../../../src/platform/errors/error-catalog.js';
 import { ContractChecker } from '../../support/contract.js';
+import { BLOCK_KINDS } from '../../../src/pages/domain/block-kinds.js';
 
 /** Metrics are served on the public port only to a bearer of METRICS_TOKEN (docs/adr/0038; test/processes/platform/metrics.test.ts). */
 const METRICS_TOKEN = 'metrics-token-for-the-http-platform-tests';
@@ -443,7 +444,8 @@ describe('the OpenAPI document', () => {
     const update = doc.components.schemas.UpdatePageBody.properties;
     expect([update.block_updates.maxItems, update.block_order.maxItems]).toEqual([100, 100]);
     // One add-block body per kind, told apart by `kind` (issue 14): a LINK with TEXT data is not valid.
-    expect(doc.components.schemas.AddBlockBody.oneOf).toHaveLength(11);
+    expect(doc.components.schemas.AddBlockBody.oneOf).toHaveLength(BLOCK_KINDS.length);
+    expect(BLOCK_KINDS).toContain('EMBED');
     expect(doc.components.schemas.AddBlockBody.discriminator.propertyName).toBe('kind');
     const deliveries = doc.paths['/v1/webhook-endpoints/{endpoint_id}/deliveries'].get.parameters
       .map((p: { name: string }) => p.name)

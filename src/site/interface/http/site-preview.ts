@@ -11,7 +11,7 @@ export function renderPreview(page: LivePageView): string {
   const blocks = new Map(page.blocks.map((b) => [b.id, b]));
   const direct = (id: string) => {
     const b = blocks.get(id);
-    return safeUrl(b?.kind === 'LINK' ? b.data.url : b?.kind === 'IMAGE' ? b.data.link_url : undefined) ?? '#';
+    return safeUrl(b?.link) ?? '#';
   };
   return renderLivePage({
     title: page.title,
