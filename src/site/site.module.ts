@@ -6,7 +6,7 @@ import { SiteRoutes } from './interface/http/site.routes.js';
 /**
  * The public live site: published pages as HTML, tracked links, sign-ups and gated downloads. It owns no
  * data: it asks pages, analytics and audience through the CQRS buses (their public entries). Its routes are
- * Fastify's own (SiteRoutes, docs/adr/0030); its live pages are cached until a change is heard.
+ * Fastify's own (SiteRoutes, docs/adr/0092); its live pages are cached until a change is heard.
  */
 @Module({
   providers: [LiveSite, SiteRoutes, LivePageChangesListener],

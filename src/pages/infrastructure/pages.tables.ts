@@ -73,7 +73,7 @@ export const PageSlugTable = defineEntity({
 
 /**
  * The channel the page repository notifies (at commit) with each slug whose live page changed or went, and that
- * every serving process listens on (docs/adr/0030; from the application since migration 0014, docs/adr/0053).
+ * every serving process listens on (docs/adr/0092; from the application since migration 0024, docs/adr/0053).
  */
 export const LIVE_PAGES_CHANNEL = 'live_pages';
 

@@ -93,7 +93,7 @@ export class SqlPageRepository extends PageRepository {
     const claimed = await this.db.all(claimSlug({ slug: s.slug, workspaceId: s.workspaceId, pageId: s.id, now: s.createdAt }));
     if (claimed.length !== 1) return false;
     await notify(this.db, LIVE_PAGES_CHANNEL, [s.slug]); // a slug taken back may still show its old page
-    // The claim makes the slug this page's: no other page's row can hold it (pages_slug_unique agrees with it).
+    // The claim makes the slug this page's: no other page holds it (page_slugs, keyed by slug, is the one unique place).
     await this.db.all(
       pages
         .insertInto('pages')
@@ -135,7 +135,7 @@ export class SqlPageRepository extends PageRepository {
   }
 
   /**
-   * Tells every process which slugs show something else now (docs/adr/0030): when what the live page shows changed,
+   * Tells every process which slugs show something else now (docs/adr/0092): when what the live page shows changed,
    * its slug before and after; when the slug or the status changed, every slug of the page (its redirects follow it).
    * Draft edits notify nothing.
    */

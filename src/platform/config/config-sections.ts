@@ -39,7 +39,7 @@ export interface MetricsConfig {
   token: string | undefined;
 }
 
-/** How the webhook dispatcher shares its capacity (docs/adr/0035, docs/operations.md). */
+/** How the webhook dispatcher shares its capacity (docs/adr/0093, docs/operations.md). */
 export interface WebhookDispatchConfig {
   /** WEBHOOK_ATTEMPT_TIMEOUT_MS: an attempt (connect, request, answer) gives up after this long */
   attemptTimeoutMs: number;

@@ -49,7 +49,7 @@ export interface AppConfig {
   outboxRelayPipeline: boolean;
   /** STATISTICS_REFRESH_SECONDS: how often the workers refresh the statistics of tables that outgrew them (0: never) */
   statisticsRefreshSeconds: number;
-  /** the dispatcher's bounds (docs/adr/0035): attempt time-out, in-flight limits, claim size */
+  /** the dispatcher's bounds (docs/adr/0093): attempt time-out, in-flight limits, claim size */
   webhookDispatch: WebhookDispatchConfig;
   retentionDays: { webhookDeliveries: number; analyticsFacts: number };
   /**

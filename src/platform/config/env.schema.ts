@@ -154,7 +154,7 @@ export const envSchema = {
   STATISTICS_REFRESH_SECONDS: int(0, 3600).default(5),
   // true: a relay claims and sends the next batch while the previous one is written; false: one batch at a time.
   OUTBOX_RELAY_PIPELINE: bool.default(true),
-  // The dispatcher's fairness bounds, per worker process (docs/adr/0035).
+  // The dispatcher's fairness bounds, per worker process (docs/adr/0093).
   WEBHOOK_MAX_IN_FLIGHT: int(1, 100_000).default(1024),
   WEBHOOK_WORKSPACE_MAX_IN_FLIGHT: int(1, 100_000).default(256),
   WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: int(1, 10_000).default(32),

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-/** How the cache keeps what it knows (docs/adr/0030, 0037). */
+/** How the cache keeps what it knows (docs/adr/0092, 0037). */
 export interface LivePageCacheOptions<P> {
   /** slugs kept at most (pages and misses together); the least recently used go first */
   maxEntries: number;

@@ -55,7 +55,7 @@ export const FORM_WINDOW_SECONDS = 600;
 export class LiveSite {
   /**
    * The live pages (and the redirects of given-up slugs) by slug, dropped as they change (site/infrastructure's
-   * listener drives it; docs/adr/0030, 0042).
+   * listener drives it; docs/adr/0092, 0042).
    */
   readonly pages: LivePageCache<LiveRoute>;
   /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */

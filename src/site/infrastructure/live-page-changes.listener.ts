@@ -7,10 +7,10 @@ import { Sql } from '../../platform/database/sql.js';
 import { LiveSite } from '../application/live-site.js';
 
 /**
- * Keeps this process's live-page cache true: LISTENs on the pages' change channel (a trigger notifies the
- * slug at commit, whichever process made the change) and drops that slug; while the connection is lost every
+ * Keeps this process's live-page cache true: LISTENs on the pages' change channel (the pages context notifies
+ * the slug at commit, whichever process made the change) and drops that slug; while the connection is lost every
  * view loads its page (what the cache holds serves only an outage), and when the listener hears again nothing it
- * held is served before it is loaded again (docs/adr/0030, 0037). Only a process that
+ * held is served before it is loaded again (docs/adr/0092, 0037). Only a process that
  * serves HTTP listens: the CLI and the worker show no pages.
  */
 @Injectable()

@@ -22,7 +22,7 @@ import { isSubscribable } from './webhook-events.js';
  * envelopes, the events channel's notifications (one per workspace, EVENTS_CHANNEL), and the delivery streams
  * (projections and first events together). Before the relay's transaction
  * (`prepare`, holding none), the first attempts of the batch's fair share are sent, so a delivery answered at
- * once is written once, with its outcome (FirstAttempts, docs/adr/0035).
+ * once is written once, with its outcome (FirstAttempts, docs/adr/0093).
  */
 interface Planned {
   creates: CreateDelivery[];

@@ -16,7 +16,7 @@ export const ERASURE_BATCH = 500;
  * and it still says truly that later attempts sent other bytes than the first.
  *
  * An attempt in flight when this commits sent the bytes it had read; its outcome is then recorded against a stream
- * that moved, which keeps the newer state (ADR 0035): the delivery is sent again, redacted (at-least-once).
+ * that moved, which keeps the newer state (ADR 0093): the delivery is sent again, redacted (at-least-once).
  */
 @Injectable()
 export class WebhookPayloadRedaction implements PersonalDataHolder {

@@ -1,5 +1,5 @@
 /**
- * Sharing a dispatcher's capacity fairly (docs/adr/0035): the pure rules behind each claim.
+ * Sharing a dispatcher's capacity fairly (docs/adr/0093): the pure rules behind each claim.
  *
  * A claim does not take the soonest-due deliveries of the whole queue (one workspace's backlog would then hold
  * everybody else's work behind it). It looks at the endpoints that have due work and deals the free capacity

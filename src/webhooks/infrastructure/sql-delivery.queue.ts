@@ -161,7 +161,7 @@ function snapshot(r: ClaimedRow): DeliveryState {
   };
 }
 
-/** The fair claim (docs/adr/0035): which endpoints have due work, then a lease on a share of each one's deliveries. */
+/** The fair claim (docs/adr/0093): which endpoints have due work, then a lease on a share of each one's deliveries. */
 @Injectable()
 export class SqlDeliveryQueue extends DeliveryQueue {
   constructor(private readonly db: Sql) {

@@ -97,7 +97,7 @@ export class SqlDeliveryStore extends DeliveryStore {
   }
 
   /**
-   * NOTIFY (at commit) when a write leaves an unleased delivery due now (docs/adr/0035): a new one, a resend, a
+   * NOTIFY (at commit) when a write leaves an unleased delivery due now (docs/adr/0093): a new one, a resend, a
    * replay. One due later (a retry's backoff) wakes nobody: the dispatcher's timer takes it.
    */
   private async wakeDispatchers(states: readonly DeliveryState[]): Promise<void> {

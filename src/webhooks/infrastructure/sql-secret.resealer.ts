@@ -5,7 +5,7 @@ import type { WorkspaceKey } from '../application/ports/webhook.ports.js';
 import { SecretCipher } from '../../platform/crypto/secret-cipher.js';
 import { webhooks } from './webhooks.tables.js';
 
-/** The SecretResealer port on `webhook_endpoints`, with the AES-256-GCM SecretCipher (docs/adr/0015). */
+/** The SecretResealer port on `webhook_endpoints`, with the AES-256-GCM SecretCipher (docs/adr/0089). */
 @Injectable()
 export class SqlSecretResealer extends SecretResealer {
   constructor(

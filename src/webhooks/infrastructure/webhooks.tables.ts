@@ -99,7 +99,7 @@ export const WebhookDeliveryTable = defineEntity({
   },
   checks: [{ name: 'webhook_deliveries_status_check', expression: "status IN ('PENDING', 'SUCCEEDED', 'FAILED')" }],
   // Also answers the retention's "is this envelope still referenced" probe. Partial (always true) so that probes by
-  // (workspace_id, id) cannot pick it over the primary key on a small table (migration 0016, docs/adr/0053).
+  // (workspace_id, id) cannot pick it over the primary key on a small table (migration 0023, docs/adr/0053).
   uniques: [
     {
       name: 'webhook_deliveries_once',

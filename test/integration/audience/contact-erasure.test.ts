@@ -98,7 +98,7 @@ describe('erasing a contact', () => {
     // Captured: the contact.created outbox row, its envelope, a delivery (a first attempt) and a resend of it.
     const contact = (await t.commands.execute(new CaptureContactCommand(ws, email, name, 'NEWSLETTER', undefined, undefined))) as Json;
     await waitUntil('contact.created delivered', () => ofType('/erasure', 'contact.created').length === 1);
-    // A first attempt is sent before the relay's transaction writes the delivery (ADR 0035): wait for the row too.
+    // A first attempt is sent before the relay's transaction writes the delivery (ADR 0093): wait for the row too.
     await waitUntil(
       'SUCCEEDED',
       async () => (await api('GET', `/v1/webhook-endpoints/${endpoint.id}/deliveries`, tenant.auth)).body!.data[0]?.status === 'SUCCEEDED',

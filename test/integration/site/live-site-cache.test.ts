@@ -8,7 +8,7 @@ import { aLivePage, type Json } from '../../support/api-calls.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * The live page cache (docs/adr/0030): a page is served from memory until it changes, and every change that
+ * The live page cache (docs/adr/0092): a page is served from memory until it changes, and every change that
  * alters what a slug shows is seen within a second, also when another process (here: a second application on
  * the same database, with its own pools and listener) made it.
  */

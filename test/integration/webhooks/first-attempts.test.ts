@@ -12,7 +12,7 @@ import { longestIdleInTransactionMs, startTestApp, type TestApp } from '../../su
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * First attempts sent by the outbox fan-out itself (docs/adr/0035): a delivery answered at once is written once
+ * First attempts sent by the outbox fan-out itself (docs/adr/0093): a delivery answered at once is written once
  * with its outcome; one still unanswered after WEBHOOK_FIRST_ATTEMPT_WAIT_MS is written claimed and recorded when
  * it ends; a worker killed before its fan-out committed loses nothing (the outbox rows are fanned out again).
  */

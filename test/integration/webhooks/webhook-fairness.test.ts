@@ -8,7 +8,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 /**
- * Fair dispatch (docs/adr/0035, decisions.md "Webhook dispatch is fair"): workspace A has 10 endpoints that never
+ * Fair dispatch (docs/adr/0093, decisions.md "Webhook dispatch is fair"): workspace A has 10 endpoints that never
  * answer and a backlog of 5,000 due deliveries (retried at once: a 0.05 s ladder keeps all of it due), workspace C
  * a healthy backlog of 20,000; a single event of workspace B still reaches B's endpoint within a second, p99 over
  * 20 events. Real app, real PostgreSQL, real HTTPS receivers on loopback; a 1 s attempt time-out instead of 10 s.

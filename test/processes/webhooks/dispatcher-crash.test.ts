@@ -69,7 +69,7 @@ describe('the dispatcher after a crash', () => {
       );
 
     // The claim path: the fan-out writes the deliveries before any attempt (first-attempts.test.ts covers the other).
-    // Short time-outs and leases (docs/adr/0035) instead of real 10 s waits.
+    // Short time-outs and leases (docs/adr/0093) instead of real 10 s waits.
     const env = { ...workerEnv(), ...SHORT, WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '0' };
     const first = await launch('dist/worker.js', env, /workers running/);
     await rx.waitFor(() => held.length === EVENTS, 20_000); // the whole batch is in flight

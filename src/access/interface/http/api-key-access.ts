@@ -15,7 +15,7 @@ import { parseKeyToken } from '../../domain/api-key.js';
 
 /**
  * The access context's side of the request pipeline: API keys, the burst limit, plans, test-mode keys and
- * scopes, checked in the contract's order (docs/adr/0006).
+ * scopes, checked in the contract's order (docs/adr/0083).
  *
  * The requests waiting for their key and their burst window (the limiter's state in this process) are at
  * most RATE_LIMIT_MAX_PENDING; past it a request is answered 503 with Retry-After at once (docs/adr/0036).

@@ -41,7 +41,7 @@ export interface Admitted {
 
 /**
  * Port (implemented by the access context): the first five checks of an operation, in the contract's order
- * (docs/adr/0006): 401 invalid_api_key, 429 rate_limited, 403 feature_not_enabled, 403 test_key_read_only,
+ * (docs/adr/0083): 401 invalid_api_key, 429 rate_limited, 403 feature_not_enabled, 403 test_key_read_only,
  * 403 insufficient_scope. Throws the refusal (a problem or a domain error); returns the admitted caller.
  * A refusal after the burst count still reports the burst state through `onBurst`; whatever is known of the caller
  * (also on a refusal) is reported through `onCaller`.

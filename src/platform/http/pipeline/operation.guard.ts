@@ -17,7 +17,7 @@ export function presentedKey(headers: FastifyRequest['headers']): string | undef
 }
 
 /**
- * The first five checks of every operation, in the contract's order (docs/adr/0006), made by the access
+ * The first five checks of every operation, in the contract's order (docs/adr/0083), made by the access
  * context behind the AccessControl port. Validation and quota follow in the OperationInterceptor.
  */
 @Injectable()

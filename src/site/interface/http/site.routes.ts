@@ -35,7 +35,7 @@ interface Rendered {
 
 /**
  * The live site at PUBLIC_SITE_URL, served by Fastify directly rather than through Nest's router, guards and
- * interceptors, which cost more than the whole cached view (docs/adr/0030); the use cases are still
+ * interceptors, which cost more than the whole cached view (docs/adr/0092); the use cases are still
  * LiveSite's, over the CQRS buses. `/<slug>` renders the published snapshot and counts a view,
  * `/<slug>/r/<block_id>` counts a click and redirects, `/<slug>/subscribe/<block_id>` takes a newsletter
  * sign-up, `/<slug>/d/<block_id>` serves a FILE block's download (behind an e-mail gate when it is gated).

@@ -41,7 +41,7 @@ interface Direct {
 }
 
 /**
- * The first attempt of a new delivery, sent straight from the outbox batch that creates it (docs/adr/0035), so
+ * The first attempt of a new delivery, sent straight from the outbox batch that creates it (docs/adr/0093), so
  * that on the normal path a delivery is written once: its row inserted with its outcome, its events (created,
  * then attempted) appended in the same statement. The work the fan-out may send at once is its fair share
  * (`shareClaim`, the same bounds as the dispatcher's claims); endpoints in the slow lane, disabled endpoints and

@@ -22,7 +22,7 @@ const POLL_MS = 1_000;
  *
  * The loop does not wait for a batch to finish before claiming the next: up to WEBHOOK_MAX_IN_FLIGHT deliveries
  * may be in flight (InFlightDeliveries), and each claim deals the free room out fairly across workspaces and
- * endpoints within their bounds (docs/adr/0035), so a slow receiver holds only its own few slots. When due work
+ * endpoints within their bounds (docs/adr/0093), so a slow receiver holds only its own few slots. When due work
  * was held back by a bound, the loop claims again as soon as a delivery in flight is released.
  * `stop()` stops claiming and drains what is in flight: every attempt finishes and is recorded.
  */
