@@ -5,7 +5,7 @@
 // bootstrap.ts, app.module.ts) are composition roots: no rule restricts them. Tests (test/ and the co-located
 // *.spec.ts files) may import anything, so they are not cruised.
 
-const CONTEXTS = ['access', 'analytics', 'audience', 'commerce', 'files', 'pages', 'site', 'webhooks'];
+const CONTEXTS = ['access', 'analytics', 'audience', 'commerce', 'custom-domains', 'files', 'pages', 'site', 'webhooks'];
 const CONTEXT = `(${CONTEXTS.join('|')})`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
