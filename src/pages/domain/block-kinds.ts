@@ -35,7 +35,8 @@ export const SOCIAL_PLATFORMS = [
   'website',
 ] as const;
 
-const title = field.text({ min: 1, max: 200 });
+/** A block's title, the same bounds in every kind that has one. */
+const title = (description?: string) => field.text({ min: 1, max: 200, description });
 
 /** The services an EMBED block may link to, by the hosts of their links. */
 const EMBED_HOSTS: Record<string, readonly string[]> = {
@@ -60,7 +61,7 @@ export const BLOCKS = {
   LINK: defineKind({
     data: {
       url: field.url({ schemes: ['http', 'https'], description: 'target of the link' }),
-      title,
+      title: title(),
       description: field.text({ max: 300, multiline: true }).optional(),
     },
     label: (d) => d.title ?? '',
@@ -80,7 +81,7 @@ export const BLOCKS = {
   }),
   FILE: defineKind({
     data: {
-      title: field.text({ min: 1, max: 200, description: 'defaults to the file name' }).optional(),
+      title: title('defaults to the file name').optional(),
       gated: field.flag({ description: 'ask for an e-mail address before the download (captures a GATED_DOWNLOAD contact)' }).optional(),
     },
     label: (d, fileName) => d.title ?? fileName ?? 'file',
@@ -88,7 +89,7 @@ export const BLOCKS = {
   }),
   CAROUSEL: defineKind({
     data: {
-      title: title.optional(),
+      title: title().optional(),
       images: field
         .filePaths({ minItems: 1, maxItems: 9, description: 'more images after `file_url`: public_path values of workspace files' })
         .optional(),
@@ -98,7 +99,7 @@ export const BLOCKS = {
   }),
   PRODUCT: defineKind({
     data: {
-      title,
+      title: title(),
       description: field.text({ max: 1000, multiline: true }).optional(),
       price_cents: field.whole({ min: 50, max: 100_000_000 }),
       currency: field.currency(),
@@ -109,7 +110,7 @@ export const BLOCKS = {
   VIDEO: defineKind({
     data: {
       url: field.url({ schemes: ['https'], description: 'https URL of the video (YouTube, Vimeo, …)' }),
-      title: title.optional(),
+      title: title().optional(),
     },
     label: (d) => d.title ?? d.url ?? 'Video',
   }),
@@ -119,7 +120,7 @@ export const BLOCKS = {
   }),
   NEWSLETTER: defineKind({
     data: {
-      title: field.text({ min: 1, max: 200, description: 'defaults to "Newsletter"' }).optional(),
+      title: title('defaults to "Newsletter"').optional(),
       description: field.text({ max: 500, multiline: true }).optional(),
       button_label: field.text({ min: 1, max: 40 }).optional(),
     },
@@ -127,7 +128,7 @@ export const BLOCKS = {
   }),
   TIP: defineKind({
     data: {
-      title: field.text({ min: 1, max: 200, description: 'defaults to "Tip jar"' }).optional(),
+      title: title('defaults to "Tip jar"').optional(),
       currency: field.currency(),
       suggested_amounts_cents: field.wholeList({ minItems: 1, maxItems: 5, min: 100, max: 1_000_000 }).optional(),
     },
@@ -141,7 +142,7 @@ export const BLOCKS = {
         hosts: (host) => EMBED_PROVIDERS.has(host),
         refused: `must link to ${Object.keys(EMBED_HOSTS).join(', ')}`,
       }),
-      title: title.optional(),
+      title: title().optional(),
     },
     label: (d) => d.title ?? (d.url && embedProvider(d.url)) ?? 'Embed',
     link: 'url',
