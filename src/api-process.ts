@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import pino from 'pino';
 import { prepare } from './bootstrap.js';
 import { WorkspaceRepository } from './access/application/ports/access.repositories.js';
 import { CreateApiKeyCommand, CreateWorkspaceCommand } from './access/index.js';
+import { certificateCheck } from './custom-domains/index.js';
 import { createHttpApp } from './http-app.js';
 import { Metrics } from './platform/observability/metrics.js';
 import { listenForMetrics } from './platform/observability/metrics-endpoint.js';
@@ -53,7 +54,9 @@ export async function startApi(stop: GracefulStop): Promise<void> {
   // No checkpoint from here on: a demo key just created is printed before a stop asked for meanwhile proceeds.
 
   if (config.metrics.port !== undefined) {
-    const metrics = await listenForMetrics(app.get(Metrics).registry, config.metrics, config.docsUrl);
+    const metrics = await listenForMetrics(app.get(Metrics).registry, config.metrics, config.docsUrl, {
+      '/tls/ask': certificateCheck(app.get(QueryBus)),
+    });
     stop.onStop('metrics listener', () => metrics.close());
     logger.info({ url: metrics.url }, 'Metrics listening');
   }

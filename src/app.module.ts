@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from './access/access.module.js';
 import { AudienceModule } from './audience/audience.module.js';
 import { CommerceModule } from './commerce/commerce.module.js';
+import { CustomDomainsModule } from './custom-domains/index.js';
 import { FilesModule } from './files/files.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import type { AppRuntime } from './platform/config/config.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         WebhooksModule,
         AnalyticsModule,
         SiteModule,
+        CustomDomainsModule,
         ...extra,
       ],
       controllers: [HealthController, ErrorDocsController, OpenApiController, FrontPageController],

@@ -1,6 +1,7 @@
 import { accessTables } from './access/infrastructure/access.tables.js';
 import { analyticsTables } from './analytics/infrastructure/analytics.tables.js';
 import { audienceTables } from './audience/infrastructure/audience.tables.js';
+import { customDomainsTables } from './custom-domains/infrastructure/custom-domains.tables.js';
 import { commerceTables } from './commerce/infrastructure/commerce.tables.js';
 import { filesTables } from './files/infrastructure/files.tables.js';
 import { pagesTables } from './pages/infrastructure/pages.tables.js';
@@ -21,6 +22,7 @@ export const tables = [
   ...commerceTables,
   ...analyticsTables,
   ...webhooksTables,
+  ...customDomainsTables,
   OutboxTable,
   IdempotencyKeyTable,
   ...rateLimitTables,

@@ -37,3 +37,5 @@ export { FireDueSchedulesCommand } from './application/commands/fire-due-schedul
 export { pagesOpenApi } from './interface/http/block-data.schemas.js';
 /** The channel that names each slug whose live page changed, at commit (the live site's cache listens). */
 export { LIVE_PAGES_CHANNEL } from './infrastructure/pages.tables.js';
+/** The port through which pages learn of their custom domains (bound by the custom-domains context; docs/adr/0094). */
+export { PageAddresses } from './application/ports/page.ports.js';

@@ -17,6 +17,7 @@ export const tableClasses: Readonly<Record<string, TableClass>> = {
   page_slugs: 'reference',
   file_routes: 'reference',
   access_epoch: 'reference',
+  custom_domains: 'reference',
   // Workspace-owned.
   pages: 'workspace',
   files: 'workspace',

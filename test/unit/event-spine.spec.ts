@@ -6,6 +6,8 @@ import ts from 'typescript';
 import { contactOutboxEvent } from '../../src/audience/application/integration-events.js';
 import { Contact } from '../../src/audience/domain/contact.js';
 import { saleOutboxEvent } from '../../src/commerce/application/integration-events.js';
+import { domainOutboxEvent } from '../../src/custom-domains/application/integration-events.js';
+import { claimDomain, recordCheck } from '../../src/custom-domains/domain/custom-domain.js';
 import { Sale } from '../../src/commerce/domain/sale.js';
 import { pageOutboxEvent } from '../../src/pages/application/integration-events.js';
 import { Page } from '../../src/pages/domain/page.js';
@@ -26,7 +28,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const document = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as Json;
 const TYPES = WEBHOOK_EVENTS.map((e) => e.type);
-const HOME = /^src\/[a-z]+\/application\/integration-events\.ts$/;
+const HOME = /^src\/[a-z-]+\/application\/integration-events\.ts$/;
 const GENERATED = new Set(['clients/typescript/src/generated/schema.ts']);
 
 function sourceFiles(dir: string): string[] {
@@ -82,7 +84,11 @@ function mappedMessages(): NewOutboxEvent[] {
     now,
   });
   sale.refund(later);
+  const claimed = claimDomain({ id: 'dom_1', workspaceId: 'ws_1', hostname: 'links.example.com', pageId: 'pg_1', token: 't', now });
+  const verified = recordCheck(claimed, true, later);
+  const lost = recordCheck({ ...verified.state, missingSince: now }, false, new Date(now.getTime() + 4 * 24 * 3600_000));
   return [
+    ...[verified, lost].flatMap((r) => r.events.map((e) => domainOutboxEvent(e, r.state))),
     ...page.pullEvents().flatMap((e) => pageOutboxEvent(e) ?? []),
     ...contact.pullEvents().map(contactOutboxEvent),
     ...sale.pullEvents().map(saleOutboxEvent),
@@ -92,8 +98,17 @@ function mappedMessages(): NewOutboxEvent[] {
 describe('the event spine', () => {
   it('the OpenAPI webhooks section lists the published events, in the order of the webhook list', () => {
     expect(Object.keys(document.webhooks)).toEqual(TYPES);
-    expect(TYPES).toEqual(['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded', 'endpoint.test']);
-    expect(SUBSCRIBABLE_EVENT_TYPES).toEqual(['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded']);
+    const published = [
+      'contact.created',
+      'contact.deleted',
+      'page.published',
+      'sale.paid',
+      'sale.refunded',
+      'domain.verified',
+      'domain.verification_failed',
+    ];
+    expect(TYPES).toEqual([...published, 'endpoint.test']);
+    expect(SUBSCRIBABLE_EVENT_TYPES).toEqual(published);
     for (const event of WEBHOOK_EVENTS) {
       expect(document.webhooks[event.type].post.summary).toBe(event.summary);
       expect(document.webhooks[event.type].post.requestBody.content['application/json'].example.data).toEqual(event.example);
@@ -136,9 +151,9 @@ describe('the event spine', () => {
     }
   });
 
-  it('a payload part the API defines (ContactResponse) has the API’s properties', () => {
+  it('a payload part the API defines (ContactResponse, DomainResponse) has the API’s properties', () => {
     const { apiDefined } = eventSchemas(WEBHOOK_EVENTS);
-    expect(Object.keys(apiDefined)).toEqual(['ContactResponse']);
+    expect(Object.keys(apiDefined)).toEqual(['ContactResponse', 'DomainResponse']);
     for (const [id, schema] of Object.entries(apiDefined)) expect(schema.properties).toEqual(document.components.schemas[id].properties);
   });
 

@@ -9,6 +9,8 @@ export const SCOPES = [
   'analytics:read',
   'webhooks:read',
   'webhooks:write',
+  'domains:read',
+  'domains:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

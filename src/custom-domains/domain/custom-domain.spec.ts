@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { claimDomain, isServed, proves, recordCheck, recordName, VERIFICATION, type CustomDomainState } from './custom-domain.js';
+import { claimDomain, domainLimit, isServed, proves, recordCheck, recordName, VERIFICATION, type CustomDomainState } from './custom-domain.js';
 
 const T0 = new Date('2026-12-01T00:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -88,5 +88,19 @@ describe('a custom domain', () => {
     expect([missed.status, missed.missingSince]).toEqual(['verified', at(DAY)]);
     const found = recordCheck(missed, true, at(2 * DAY));
     expect([found.state.missingSince, found.state.verifiedAt, found.events]).toEqual([null, verified.verifiedAt, []]);
+  });
+
+  it('takes a check-now that misses without moving its schedule, and still fails once its window has passed', () => {
+    const s = recordCheck(claim(), false, at(MIN)).state;
+    const asked = recordCheck(s, false, at(2 * MIN), true);
+    expect(asked.events).toEqual([]);
+    expect([asked.state.checks, asked.state.nextCheckAt, asked.state.lastCheckedAt]).toEqual([s.checks, s.nextCheckAt, at(2 * MIN)]);
+    const late = recordCheck(s, false, at(VERIFICATION.windowMs), true);
+    expect([late.state.status, late.events.map((e) => e.type)]).toEqual(['failed', ['DomainVerificationFailed']]);
+    expect(recordCheck(s, true, at(3 * MIN), true).state.status).toBe('verified');
+  });
+
+  it('is allowed by plan: none on free, one on creator, three on pro, none on a plan it does not know', () => {
+    expect(['free', 'creator', 'pro', 'gold'].map(domainLimit)).toEqual([0, 1, 3, 0]);
   });
 });

@@ -9,6 +9,9 @@
  * - **failed**: not served, not checked. `verify` (the API's check-now) still moves it to verified when the record is
  *   there.
  *
+ * The API's check-now (`manual`) that misses the record changes no schedule: a client that asks again and again
+ * does not push the next automatic check further away.
+ *
  * Nothing here reads a clock or the DNS: each check's outcome and its instant come in.
  */
 
@@ -49,6 +52,10 @@ export interface CustomDomainState {
 export type DomainEvent =
   | { type: 'DomainVerified'; domainId: string; hostname: string; at: Date }
   | { type: 'DomainVerificationFailed'; domainId: string; hostname: string; at: Date; reason: 'window_expired' | 'record_removed' };
+
+/** Custom domains a workspace may hold, by plan (decisions.md: free 0, pro 3; creator 1, docs/adr/0094). */
+export const DOMAIN_LIMITS: Readonly<Record<string, number>> = { free: 0, creator: 1, pro: 3 };
+export const domainLimit = (plan: string): number => DOMAIN_LIMITS[plan] ?? 0;
 
 export const TXT_PREFIX = 'bio-page-verify=';
 export const recordName = (hostname: string) => `_bio-page.${hostname}`;
@@ -142,6 +149,7 @@ export function recordCheck(
       state: { ...checked, status: 'failed', nextCheckAt: null },
       events: [{ type: 'DomainVerificationFailed', domainId: s.id, hostname: s.hostname, at: now, reason: 'window_expired' }],
     };
+  if (manual) return { state: checked, events: [] };
   const checks = s.checks + 1;
   const next = Math.min(now.getTime() + backoff(checks), since + VERIFICATION.windowMs);
   return { state: { ...checked, checks, nextCheckAt: new Date(next) }, events: [] };

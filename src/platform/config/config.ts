@@ -83,6 +83,8 @@ export interface AppConfig {
   metrics: MetricsConfig;
   /** the event streams an API process holds, and their heartbeat (docs/adr/0067) */
   eventStreams: EventStreamsConfig;
+  /** custom domains' DNS checks (docs/adr/0094): DNS_RESOLVERS (undefined: the system's), DNS_TIMEOUT_MS, DOMAIN_CHECK_BATCH */
+  customDomains: { dnsResolvers: string[] | undefined; dnsTimeoutMs: number; checkBatch: number };
 }
 
 export class ConfigError extends Error {
@@ -181,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
       keyCheckMs: v.EVENT_STREAM_KEY_CHECK_MS,
       maxSeconds: v.EVENT_STREAM_MAX_SECONDS,
     },
+    customDomains: { dnsResolvers: v.DNS_RESOLVERS, dnsTimeoutMs: v.DNS_TIMEOUT_MS, checkBatch: v.DOMAIN_CHECK_BATCH },
   };
 }
 

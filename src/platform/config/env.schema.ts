@@ -176,6 +176,21 @@ export const envSchema = {
   // Each stream sends a `: keep-alive` comment this often (under a proxy's idle time-out: HAProxy's `timeout server`
   // is 35 s in deploy/haproxy.cfg) and looks for events it might have missed at the same pace.
   EVENT_STREAM_HEARTBEAT_MS: int(500, 60_000).default(15_000),
+  // Custom domains (docs/adr/0094): the DNS servers their TXT records are read from (host:port list; unset: the
+  // system's resolvers), how long one lookup may take (a time-out changes nothing: the domain is checked again
+  // later), and how many due domains one checker turn claims.
+  DNS_RESOLVERS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((t) => hostPort.test(t)), 'must be a comma-separated list of host:port pairs')
+    .optional(),
+  DNS_TIMEOUT_MS: int(100, 60_000).default(5_000),
+  DOMAIN_CHECK_BATCH: int(1, 1_000).default(20),
   // Raw view/click facts are kept this long; the summary reads the daily rollups, which are kept.
   ANALYTICS_FACT_RETENTION_DAYS: int(90, 3650).default(180),
   // The API's connection pool, the workers' own pool (so neither can starve the other), and how long a request

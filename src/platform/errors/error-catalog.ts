@@ -45,6 +45,12 @@ export const ERROR_CATALOG = {
     description: 'A test-mode key (`bp_test_…`) was used on an operation that changes data.',
     remedy: 'Use a live-mode key (`bp_live_…`) for writes; test keys can read the same data.',
   },
+  plan_limit: {
+    status: 403,
+    title: 'Plan limit reached',
+    description: "The workspace already has as many custom domains as its plan allows (Creator 1, Pro 3).",
+    remedy: 'Remove a custom domain you no longer need, or move the workspace to the Pro plan.',
+  },
   resource_not_found: {
     status: 404,
     title: 'Resource not found',
@@ -89,6 +95,14 @@ export const ERROR_CATALOG = {
       'Another page has this slug, or gave it up less than 90 days ago and it still redirects there (slugs are one ' +
       'shared address space across all workspaces).',
     remedy: 'Choose another slug. A slug your own workspace gave up can be taken back at any time.',
+  },
+  domain_taken: {
+    status: 409,
+    title: 'Domain taken',
+    description: 'Another workspace has verified this hostname: a hostname is served for one workspace at most.',
+    remedy:
+      'Check the hostname. If the name is yours, remove the TXT record the other workspace relies on; once its domain ' +
+      'stops being verified (3 days after the record goes), claim it again.',
   },
   idempotency_request_in_progress: {
     status: 409,

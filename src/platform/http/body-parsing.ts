@@ -15,7 +15,8 @@ export class RefusedBody {
 
 /**
  * JSON for the API: `application/json` is parsed (proto-poisoning safe). HTML forms
- * (`application/x-www-form-urlencoded`) only under `formPathPrefix` (the live site); there they become a
+ * (`application/x-www-form-urlencoded`) only under `formPathPrefix` (the live site) and on routes whose config says
+ * `forms: true` (a custom domain's forms, at the root of its host); there they become a
  * plain object of the first value of each field. `multipart/form-data` only on the routes of operations that declare
  * a multipart body (an upload, docs/adr/0045): there the body is left unread for the operation's reader, which
  * reads it after the access checks. Every other media type, and a form or a multipart body elsewhere, is 415.
@@ -49,7 +50,8 @@ export function installBodyParsers(fastify: FastifyInstance, options: { formPath
     done(null, new RefusedBody(new HttpProblem('unsupported_media_type', detail)));
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
-    if (!options.formPathPrefix || !req.url.startsWith(options.formPathPrefix)) {
+    const onSite = options.formPathPrefix !== undefined && req.url.startsWith(options.formPathPrefix);
+    if (!onSite && (req.routeOptions.config as { forms?: boolean } | undefined)?.forms !== true) {
       return done(
         null,
         new RefusedBody(

@@ -24,19 +24,38 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
+/** Another GET route of the operator port: the query string's parameters in, a status and a short text out. */
+export type OperatorRoute = (query: URLSearchParams) => Promise<{ status: number; text: string }>;
+
 /**
- * The metrics listener of METRICS_PORT (docs/adr/0038): `GET /metrics` and nothing else, on METRICS_HOST (loopback
- * by default), for the API process and the worker process alike. With METRICS_TOKEN set it asks for the token too.
- * Anything else is answered like an unknown route of the API: 404 route_not_found, problem+json.
+ * The operator listener of METRICS_PORT (docs/adr/0038): `GET /metrics`, on METRICS_HOST (loopback by default), for
+ * the API process and the worker process alike, and the `routes` a process adds (the API's `GET /tls/ask`, Caddy's
+ * certificate check: docs/adr/0094). With METRICS_TOKEN set /metrics asks for the token too. Anything else is
+ * answered like an unknown route of the API: 404 route_not_found, problem+json.
  */
-export async function listenForMetrics(registry: Registry, config: MetricsConfig, docsUrl: string): Promise<MetricsListener> {
+export async function listenForMetrics(
+  registry: Registry,
+  config: MetricsConfig,
+  docsUrl: string,
+  routes: Readonly<Record<string, OperatorRoute>> = {},
+): Promise<MetricsListener> {
   const port = config.port;
   if (port === undefined) throw new Error('METRICS_PORT is not set');
   const server = createServer((req, res) => void answer(req, res));
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdFor(req);
     res.setHeader('x-request-id', requestId);
-    const path = (req.url ?? '/').split('?')[0];
+    const [path = '/', search = ''] = (req.url ?? '/').split('?', 2);
+    const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
+    if (route && req.method === 'GET') {
+      try {
+        const answer = await route(new URLSearchParams(search));
+        res.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(answer.text);
+      } catch {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('unavailable');
+      }
+      return;
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && path === '/metrics' && scrapeAllowed(req.headers.authorization, config.token)) {
       try {
         const text = await registry.metrics();

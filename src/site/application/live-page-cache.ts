@@ -114,6 +114,12 @@ export class LivePageCache<P extends object> {
     this.entries.delete(slug);
   }
 
+  /** Any kept page may have changed: each is loaded again before it is served (kept ones still serve an outage). */
+  changedAll(): void {
+    this.generation++;
+    this.epoch++;
+  }
+
   /** Changes are heard (again): what is kept may have missed some, so it is loaded again before it is served. */
   resume(): void {
     this.generation++;

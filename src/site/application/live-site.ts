@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RecordClickCommand, RecordViewCommand, type ViewRequest, type Visit } from '../../analytics/index.js';
 import { CaptureContactCommand } from '../../audience/index.js';
+import { FindServedDomainQuery, PageHostnamesQuery } from '../../custom-domains/index.js';
 import {
   GetDraftPreviewQuery,
   GetLivePageQuery,
   GetMovedSlugQuery,
+  GetPageQuery,
   SLUG_MAX,
   type LiveBlockView,
-  type LivePageView,
+  type LivePageView as PageSnapshot,
   type MovedSlugView,
 } from '../../pages/index.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
@@ -20,7 +22,18 @@ import { Keyring } from '../../platform/config/keyring.js';
 import { FormClientKey } from './form-client-key.js';
 import { LivePageCache } from './live-page-cache.js';
 
-export type { LiveBlockView, LivePageView };
+export type { LiveBlockView };
+/** A live page as the site serves it: with the verified custom domain it lives at, when it has one (docs/adr/0094). */
+export type LivePageView = PageSnapshot & { customHost?: string };
+/** A verified custom domain as the site serves it: the page's slug, through which its live page is found. */
+export interface ServedSite {
+  hostname: string;
+  workspaceId: string;
+  pageId: string;
+  slug: string;
+}
+/** What a domain lookup weighs in the cache. */
+const SERVED_BYTES = 512;
 /** A slug a live page gave up: it answers a 301 to the page's current slug until `until` (docs/adr/0042). */
 export type MovedSlug = MovedSlugView;
 /** What a slug shows: a live page, or the redirect of a slug a live page gave up. */
@@ -58,6 +71,8 @@ export class LiveSite {
    * listener drives it; docs/adr/0092, 0042).
    */
   readonly pages: LivePageCache<LiveRoute>;
+  /** the verified custom domains by hostname, dropped as they change (the same listener drives it) */
+  readonly domains: LivePageCache<ServedSite>;
   /** what the interface keeps beside a page (its rendered document), in bytes; set by the routes */
   private alongside: (page: LivePageView) => number = () => 0;
   /** the keyed name of a client address in the form posts' window (never the address, nor a bare hash of it) */
@@ -79,6 +94,42 @@ export class LiveSite {
       unavailable: isDatabaseUnavailable,
       databaseDown: () => this.outage.isDown,
     });
+    this.domains = new LivePageCache((hostname) => this.loadDomain(hostname), {
+      maxBytes: config.site.cacheMaxBytes,
+      sizeOf: () => SERVED_BYTES,
+      unavailable: isDatabaseUnavailable,
+      databaseDown: () => this.outage.isDown,
+    });
+  }
+
+  private async loadDomain(hostname: string): Promise<ServedSite | null> {
+    const served = await this.queries.execute(new FindServedDomainQuery(hostname));
+    if (!served) return null;
+    try {
+      const page = await this.queries.execute(new GetPageQuery(served.workspaceId, served.pageId));
+      return { ...served, slug: page.slug };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'resource_not_found') return null;
+      throw err;
+    }
+  }
+
+  /** The verified custom domain at `hostname` (lower case, no port), or null; from memory while the cache holds it. */
+  served(hostname: string): Promise<ServedSite | null> {
+    return this.domains.get(hostname);
+  }
+
+  /**
+   * The live page a verified domain shows, or null (not published, or gone). Its slug may have moved since the
+   * domain was looked up: the redirect is followed, and the domain looked up again next time.
+   */
+  async domainPage(site: ServedSite): Promise<LivePageView | null> {
+    let route = await this.route(site.slug);
+    if (route && isMoved(route)) {
+      this.domains.changed(site.hostname);
+      route = await this.route(route.movedTo);
+    }
+    return route && !isMoved(route) && route.id === site.pageId ? route : null;
   }
 
   /**
@@ -97,13 +148,21 @@ export class LiveSite {
   private async load(slug: string): Promise<LiveRoute | null> {
     try {
       // The live page first (the common case, one round trip); a miss may be a slug a live page gave up.
-      const route = (await this.queries.execute(new GetLivePageQuery(slug))) ?? (await this.queries.execute(new GetMovedSlugQuery(slug)));
+      const page = await this.queries.execute(new GetLivePageQuery(slug));
+      const route: LiveRoute | null = page ? await this.withDomain(page) : await this.queries.execute(new GetMovedSlugQuery(slug));
       this.outage.reachable('live site');
       return route;
     } catch (err) {
       this.outage.failed('live site', err);
       throw err;
     }
+  }
+
+  /** The page with the verified custom domain it lives at, if any. */
+  private async withDomain(page: PageSnapshot): Promise<LivePageView> {
+    const hosts = await this.queries.execute(new PageHostnamesQuery(page.workspaceId, [page.id]));
+    const customHost = hosts.get(page.id);
+    return customHost ? { ...page, customHost } : page;
   }
 
   /**

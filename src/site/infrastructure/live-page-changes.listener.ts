@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { CUSTOM_DOMAINS_CHANNEL } from '../../custom-domains/index.js';
 import { LIVE_PAGES_CHANNEL } from '../../pages/index.js';
 import { PgListener } from '../../platform/database/pg-listener.js';
 import { DatabaseOutage } from '../../platform/observability/database-outage.js';
@@ -17,6 +18,7 @@ import { LiveSite } from '../application/live-site.js';
 export class LivePageChangesListener implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('LiveSite');
   private listener: PgListener | null = null;
+  private domainListener: PgListener | null = null;
 
   constructor(
     private readonly db: Sql,
@@ -40,9 +42,31 @@ export class LivePageChangesListener implements OnApplicationBootstrap, OnModule
       outage: this.outage,
     });
     this.listener.start();
+    // A custom domain verified, lost, re-pointed or removed (docs/adr/0094): its lookup goes, and so does every kept
+    // page (each knows the domain it lives at; such changes are rare). While unheard, lookups are loaded each time.
+    const domains = this.site.domains;
+    this.domainListener = new PgListener(
+      this.db.listenPool,
+      CUSTOM_DOMAINS_CHANNEL,
+      (hostname) => {
+        domains.changed(hostname);
+        cache.changedAll();
+      },
+      {
+        onListening: () => domains.resume(),
+        onLost: (err) => {
+          domains.suspend();
+          if (err === undefined) return;
+          if (!this.outage.failed('listener custom_domains', err))
+            this.logger.warn('Custom domain changes are not heard: domains are read from the database until they are');
+        },
+        outage: this.outage,
+      },
+    );
+    this.domainListener.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.listener?.stop();
+    await Promise.all([this.listener?.stop(), this.domainListener?.stop()]);
   }
 }

@@ -1,5 +1,6 @@
 import { AUDIENCE_INTEGRATION_EVENTS } from '../../audience/index.js';
 import { COMMERCE_INTEGRATION_EVENTS } from '../../commerce/index.js';
+import { CUSTOM_DOMAINS_INTEGRATION_EVENTS } from '../../custom-domains/index.js';
 import { PAGES_INTEGRATION_EVENTS } from '../../pages/index.js';
 import type { IntegrationEvent } from '../../platform/outbox/integration-event.js';
 import { ENDPOINT_TEST } from './integration-events.js';
@@ -12,6 +13,7 @@ const PUBLISHED: readonly IntegrationEvent[] = [
   ...AUDIENCE_INTEGRATION_EVENTS,
   ...PAGES_INTEGRATION_EVENTS,
   ...COMMERCE_INTEGRATION_EVENTS,
+  ...CUSTOM_DOMAINS_INTEGRATION_EVENTS,
 ];
 
 /** The event types an endpoint can subscribe to, in the order the API lists them. */

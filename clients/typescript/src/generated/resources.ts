@@ -177,6 +177,41 @@ export class Analytics {
   }
 }
 
+/** `client.domains` */
+export class Domains {
+  constructor(private readonly requester: Requester) {}
+
+  /** List the custom domains, newest first (`GET /v1/domains`). Await it for the first page, or `for await` every item. */
+  list(query?: Query<"listDomains">, options?: RequestOptions): ListPromise<"listDomains"> {
+    return this.requester.list("/v1/domains", { query }, options);
+  }
+
+  /** Claim a hostname for a page: answers the TXT record that proves it is yours (`POST /v1/domains`) */
+  create(body: Body<"createDomain">, options?: RequestOptions): Result<"createDomain"> {
+    return this.requester.call("post", "/v1/domains", { body }, options);
+  }
+
+  /** Get a custom domain (`GET /v1/domains/{domain_id}`) */
+  get(domainId: PathParams<"getDomain">["domain_id"], options?: RequestOptions): Result<"getDomain"> {
+    return this.requester.call("get", "/v1/domains/{domain_id}", { path: { domain_id: domainId } }, options);
+  }
+
+  /** Point a custom domain at another page (`PATCH /v1/domains/{domain_id}`) */
+  update(domainId: PathParams<"updateDomain">["domain_id"], body: Body<"updateDomain">, options?: RequestOptions): Result<"updateDomain"> {
+    return this.requester.call("patch", "/v1/domains/{domain_id}", { path: { domain_id: domainId }, body }, options);
+  }
+
+  /** Remove a custom domain: the hostname stops serving the page at once (`DELETE /v1/domains/{domain_id}`) */
+  delete(domainId: PathParams<"deleteDomain">["domain_id"], options?: RequestOptions): Result<"deleteDomain"> {
+    return this.requester.call("delete", "/v1/domains/{domain_id}", { path: { domain_id: domainId } }, options);
+  }
+
+  /** Look for the domain's TXT record now (`POST /v1/domains/{domain_id}/verify`) */
+  verify(domainId: PathParams<"verifyDomain">["domain_id"], options?: RequestOptions): Result<"verifyDomain"> {
+    return this.requester.call("post", "/v1/domains/{domain_id}/verify", { path: { domain_id: domainId } }, options);
+  }
+}
+
 /** `client.openapi` */
 export class Openapi {
   constructor(private readonly requester: Requester) {}
@@ -195,6 +230,7 @@ export class Resources {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly events: Events;
   readonly analytics: Analytics;
+  readonly domains: Domains;
   readonly openapi: Openapi;
 
   constructor(requester: Requester) {
@@ -204,6 +240,7 @@ export class Resources {
     this.webhookEndpoints = new WebhookEndpoints(requester);
     this.events = new Events(requester);
     this.analytics = new Analytics(requester);
+    this.domains = new Domains(requester);
     this.openapi = new Openapi(requester);
   }
 }

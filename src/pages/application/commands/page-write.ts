@@ -1,13 +1,17 @@
+import { Inject, Optional } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/config.js';
 import { NotFoundError, ValidationError } from '../../../platform/domain/domain-error.js';
 import { Clock } from '../../../platform/time/clock.js';
 import type { Page } from '../../domain/page.js';
 import { StaleSnapshotError } from '../../domain/page.errors.js';
 import { pageView, type PageView } from '../page.views.js';
-import { FileDirectory, PageRepository } from '../ports/page.ports.js';
+import { FileDirectory, PageAddresses, PageRepository, withCustomDomain } from '../ports/page.ports.js';
 
 /** Shared steps of every write on an existing page: load, check the stamp, change, compare-and-set save. */
 export abstract class PageWriteHandler {
+  /** the custom domains' public_url, where that context is loaded (docs/adr/0094) */
+  @Optional() @Inject(PageAddresses) protected readonly addresses?: PageAddresses;
+
   constructor(
     protected readonly pages: PageRepository,
     protected readonly clock: Clock,
@@ -23,7 +27,8 @@ export abstract class PageWriteHandler {
   /** Saves; a concurrent writer that committed first turns this into stale_snapshot. */
   protected async save(page: Page, loadedStamp: Date): Promise<PageView> {
     if (!(await this.pages.update(page, loadedStamp))) throw new StaleSnapshotError();
-    return pageView(page.snapshot(), this.config.publicSiteUrl);
+    const [view] = await withCustomDomain(this.addresses, page.snapshot().workspaceId, [pageView(page.snapshot(), this.config.publicSiteUrl)]);
+    return view!;
   }
 }
 

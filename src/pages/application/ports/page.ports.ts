@@ -45,3 +45,24 @@ export abstract class FileDirectory {
   /** The workspace's file with this id, for an avatar (null when the workspace has none). */
   abstract byId(workspaceId: string, fileId: string): Promise<AvatarCandidate | null>;
 }
+
+/**
+ * Where pages live besides `/p/<slug>`: the verified custom domain of each page that has one (docs/adr/0094), whose
+ * root is then its public_url. Bound by the custom-domains context where it is loaded; absent, pages have none.
+ */
+export abstract class PageAddresses {
+  abstract hostnamesOf(workspaceId: string, pageIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** The page's public_url with its custom domain, if it has one (a page not routed has none either way). */
+export async function withCustomDomain<V extends { id: string; public_url: string | null }>(
+  addresses: PageAddresses | undefined,
+  workspaceId: string,
+  views: V[],
+): Promise<V[]> {
+  const routed = views.filter((v) => v.public_url !== null);
+  if (!addresses || routed.length === 0) return views;
+  const hosts = await addresses.hostnamesOf(workspaceId, routed.map((v) => v.id));
+  if (hosts.size === 0) return views;
+  return views.map((v) => (v.public_url !== null && hosts.has(v.id) ? { ...v, public_url: `https://${hosts.get(v.id)}/` } : v));
+}

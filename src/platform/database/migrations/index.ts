@@ -21,6 +21,7 @@ import { Migration0027DeliveryLogWithoutAnswers } from './0027-delivery-log-with
 import { Migration0028PagePreviewEpoch } from './0028-page-preview-epoch.js';
 import { Migration0029EventList } from './0029-event-list.js';
 import { Migration0030OutboxRoomForLeases } from './0030-outbox-room-for-leases.js';
+import { Migration0031CustomDomains } from './0031-custom-domains.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -49,4 +50,5 @@ export const migrations: MigrationObject[] = [
   { name: '0028-page-preview-epoch', class: Migration0028PagePreviewEpoch },
   { name: '0029-event-list', class: Migration0029EventList },
   { name: '0030-outbox-room-for-leases', class: Migration0030OutboxRoomForLeases },
+  { name: '0031-custom-domains', class: Migration0031CustomDomains },
 ];

@@ -3,7 +3,14 @@ import { DomainError } from '../../../platform/domain/domain-error.js';
 import { withoutInvisible } from '../../../platform/domain/invisible-characters.js';
 import type { LivePageView, LiveSite } from '../../application/live-site.js';
 import { renderGatePage, renderNoticePage, type PageToRender } from './render/live-page.js';
-import { form, html, livePage, location, NotFound, type Params } from './site-http.js';
+import { form, html, location, NotFound, type Params } from './site-http.js';
+
+/** Where a form's page lives for this request: its page (or the site's 404), and the path the page is served at. */
+export interface FormPlace {
+  page: () => Promise<LivePageView>;
+  /** `/p/<slug>` on the service's hosts, empty at a custom domain's root */
+  at: (page: LivePageView) => string;
+}
 
 /** A refused value as the form shows it again: without the characters nobody can see that made it invalid. */
 const shown = (value: string) => withoutInvisible(value, 'line');
@@ -20,10 +27,8 @@ const unpadded = (value: string) => value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, ''
 export class SiteForms {
   constructor(
     private readonly site: LiveSite,
-    /** the site's path prefix (empty at the root) */
-    private readonly base: string,
     private readonly ownOrigins: Set<string>,
-    private readonly render: (page: LivePageView, extra: Pick<PageToRender, 'notice' | 'formValues'>) => string,
+    private readonly render: (page: LivePageView, extra: Pick<PageToRender, 'notice' | 'formValues'>, at: string) => string,
   ) {}
 
   /**
@@ -34,7 +39,13 @@ export class SiteForms {
   private foreignOrigin(req: FastifyRequest): boolean {
     const origin = req.headers.origin;
     // Own: PUBLIC_SITE_URL's or PUBLIC_API_URL's origin, or the origin the request itself was sent to.
-    return !(origin === undefined || this.ownOrigins.has(origin) || origin === `${req.protocol}://${req.host}`);
+    // (A custom domain is served over HTTPS by a proxy in front: its own https origin is the page's too.)
+    return !(
+      origin === undefined ||
+      this.ownOrigins.has(origin) ||
+      origin === `${req.protocol}://${req.host}` ||
+      origin === `https://${req.host}`
+    );
   }
 
   private refuseForeignOrigin(reply: FastifyReply): FastifyReply {
@@ -54,10 +65,10 @@ export class SiteForms {
     return true;
   }
 
-  async subscribe(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  async subscribe(req: FastifyRequest<{ Params: Pick<Params, 'block_id'> }>, reply: FastifyReply, place: FormPlace) {
     if (this.foreignOrigin(req)) return this.refuseForeignOrigin(reply);
     const blockId = req.params.block_id;
-    const page = await livePage(this.site, req.params.slug);
+    const page = await place.page();
     const block = this.site.block(page, blockId, 'NEWSLETTER');
     if (!block) throw new NotFound();
     if (await this.refusedOverLimit(page, req, reply)) return reply;
@@ -71,33 +82,37 @@ export class SiteForms {
         return html(
           reply,
           400,
-          this.render(page, {
-            notice: { blockId, kind: 'error', text: problem },
-            formValues: { blockId, email: shown(email), name: shown(name ?? '') },
-          }),
+          this.render(
+            page,
+            {
+              notice: { blockId, kind: 'error', text: problem },
+              formValues: { blockId, email: shown(email), name: shown(name ?? '') },
+            },
+            place.at(page),
+          ),
         );
     }
     return reply
       .status(303)
       .headers({
-        location: `${this.base}/${page.slug}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`,
+        location: `${place.at(page) || '/'}?subscribed=${encodeURIComponent(blockId)}#block-${blockId}`,
         'cache-control': 'no-store',
       })
       .send();
   }
 
-  async download(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const page = await livePage(this.site, req.params.slug);
+  async download(req: FastifyRequest<{ Params: Pick<Params, 'block_id'> }>, reply: FastifyReply, place: FormPlace) {
+    const page = await place.page();
     const block = this.site.block(page, req.params.block_id, 'FILE');
     const target = location(block?.fileUrl);
     if (!block || !target) throw new NotFound();
     if (block.data.gated !== true) return reply.status(302).headers({ location: target, 'cache-control': 'no-store' }).send();
-    return html(reply, 200, this.gate(page, block.id, block.label));
+    return html(reply, 200, this.gate(page, place.at(page), block.id, block.label));
   }
 
-  async unlock(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  async unlock(req: FastifyRequest<{ Params: Pick<Params, 'block_id'> }>, reply: FastifyReply, place: FormPlace) {
     if (this.foreignOrigin(req)) return this.refuseForeignOrigin(reply);
-    const page = await livePage(this.site, req.params.slug);
+    const page = await place.page();
     const block = this.site.block(page, req.params.block_id, 'FILE');
     const target = location(block?.fileUrl);
     if (!block || !target) throw new NotFound();
@@ -105,20 +120,19 @@ export class SiteForms {
     const email = unpadded(form(req).email ?? '');
     if (block.data.gated === true) {
       const problem = await this.tryCapture(() => this.site.capture(page, block, 'GATED_DOWNLOAD', email, undefined));
-      if (problem) return html(reply, 400, this.gate(page, block.id, block.label, problem, shown(email)));
+      if (problem) return html(reply, 400, this.gate(page, place.at(page), block.id, block.label, problem, shown(email)));
     }
     return reply.status(303).headers({ location: target, 'cache-control': 'no-store' }).send();
   }
 
-  private gate(page: LivePageView, blockId: string, fileTitle: string, error?: string, email?: string): string {
-    const at = `${this.base}/${page.slug}`;
+  private gate(page: LivePageView, at: string, blockId: string, fileTitle: string, error?: string, email?: string): string {
     return renderGatePage({
       title: page.title,
       locale: page.locale,
       theme: page.theme,
       fileTitle,
       action: `${at}/d/${encodeURIComponent(blockId)}`,
-      backUrl: at,
+      backUrl: at || '/',
       error,
       email,
     });

@@ -7,10 +7,11 @@ import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { PREVIEW_PATH } from '../../../pages/index.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
-import { isMoved, LiveSite, type LivePageView, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
+import { isIP } from 'node:net';
+import { isMoved, LiveSite, type LivePageView, type ServedSite, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
 import { renderErrorPage, renderLivePage, type PageToRender } from './render/live-page.js';
 import { serveRootFiles } from './site-files.js';
-import { SiteForms } from './site-forms.js';
+import { SiteForms, type FormPlace } from './site-forms.js';
 import { renderPreview } from './site-preview.js';
 import {
   html,
@@ -26,6 +27,13 @@ import {
   unavailable,
   type Params,
 } from './site-http.js';
+
+/** A page's canonical address: the root of its verified custom domain, else its public_url. */
+const canonicalUrl = (page: LivePageView, siteUrl: string) => (page.customHost ? `https://${page.customHost}/` : `${siteUrl}/${page.slug}`);
+
+/** Where the custom-domain constraint leaves the domain it found, on the raw request. */
+const SERVED = Symbol('servedDomain');
+type WithServed = { [SERVED]?: ServedSite };
 
 /** A live page's document, rendered and encoded once per loaded page (the cache keeps a page until it changes). */
 interface Rendered {
@@ -47,6 +55,8 @@ export class SiteRoutes implements OnModuleInit {
   private readonly forms: SiteForms;
   private readonly base: string;
   private readonly rendered = new WeakMap<LivePageView, Rendered>();
+  /** the same, as served at a custom domain's root (its links there are `/r/…`, not `/p/<slug>/r/…`) */
+  private readonly renderedAtRoot = new WeakMap<LivePageView, Rendered>();
   /** SITE_CDN_MAX_AGE: pages cacheable by shared caches, views counted by the beacon (docs/adr/0031) */
   private readonly cdnMaxAge: number | null;
   /** PUBLIC_SITE_URL and PUBLIC_API_URL without a trailing slash: a page's public_url, and where its avatar is served */
@@ -64,7 +74,7 @@ export class SiteRoutes implements OnModuleInit {
     this.siteUrl = config.publicSiteUrl.replace(/\/+$/, '');
     this.apiUrl = config.publicApiUrl.replace(/\/+$/, '');
     const ownOrigins = new Set([siteUrl.origin, new URL(config.publicApiUrl).origin]);
-    this.forms = new SiteForms(this.site, this.base, ownOrigins, (page, extra) => this.render(page, extra));
+    this.forms = new SiteForms(this.site, ownOrigins, (page, extra, at) => this.render(page, extra, at));
     this.cdnMaxAge = config.siteCdnMaxAge;
     // A page's document is rendered on its load and weighed with it, so that the cache's byte bound covers both.
     this.site.keepBeside((page) => this.document(page).body.length);
@@ -80,6 +90,7 @@ export class SiteRoutes implements OnModuleInit {
       (url) => this.isSiteUrl(url),
       (_req, reply) => void html(reply, 404, notFound()),
     );
+    this.serveCustomDomains(fastify);
     serveRootFiles(fastify, this.base);
     void fastify.register((site, _opts, done) => this.routes(site, done), { prefix: this.base });
     // Preview links live at the site's origin root, whatever its page path (docs/adr/0043): any path beneath is
@@ -92,6 +103,90 @@ export class SiteRoutes implements OnModuleInit {
     void fastify.register((scope, _opts, done) => {
       scope.setErrorHandler((err: FastifyError, req, reply) => this.failed(err, req, reply));
       scope.get<{ Params: { '*': string } }>(`${PREVIEW_PATH}*`, (req, reply) => this.preview(req, reply));
+      done();
+    });
+  }
+
+  /**
+   * The name a request's Host header gives when it could be a custom domain (lower case, no port, no trailing dot);
+   * null for the service's own hosts, `localhost`, an IP address and a single label, which never are.
+   */
+  private candidateHost(header: string | undefined): string | null {
+    if (!header) return null;
+    const host = header
+      .toLowerCase()
+      .replace(/:\d*$/, '')
+      .replace(/\.$/, '');
+    if (!host.includes('.') || host.startsWith('[') || isIP(host) !== 0 || host.endsWith('.localhost')) return null;
+    return this.ownHosts.includes(host) ? null : host;
+  }
+
+  /**
+   * A verified custom domain's routes (docs/adr/0094), chosen by Host through two route constraints: `customDomain`
+   * is `served` when the Host is a verified domain (looked up through the site's cache), and then only these routes
+   * answer: the page at `/`, its tracked redirects, forms and beacon, and the 404 page for every other path, the API's
+   * included. `strangerHost` is set for any Host that is not one of the service's own: at `/` such a Host that is no
+   * verified domain gets the 404 page (the front page is the service's own hosts'); its other paths answer as usual.
+   * A lookup that fails (the database is down and the name not kept) serves the request as usual.
+   */
+  private serveCustomDomains(fastify: FastifyInstance): void {
+    type Strategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+    type Done = (err: Error | null, value: string | undefined) => void;
+    // find-my-way derives a constraint asynchronously when its function takes a callback; Fastify's types lack that form.
+    fastify.addConstraintStrategy({
+      name: 'customDomain',
+      mustMatchWhenDerived: true,
+      storage: valueStore,
+      deriveConstraint: (req: WithServed & { headers: Record<string, string | string[] | undefined> }, _ctx: unknown, done: Done) => {
+        const host = this.candidateHost(req.headers.host as string | undefined);
+        if (!host) return done(null, undefined);
+        this.site.served(host).then(
+          (site) => {
+            if (site) req[SERVED] = site;
+            done(null, site ? 'served' : undefined);
+          },
+          () => done(null, undefined),
+        );
+      },
+    } as unknown as Strategy);
+    fastify.addConstraintStrategy({
+      name: 'strangerHost',
+      storage: valueStore,
+      deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) =>
+        this.candidateHost(req.headers.host as string | undefined) ? 'stranger' : undefined,
+    } as unknown as Strategy);
+    const served = { customDomain: 'served' };
+    const forms = { constraints: served, config: { forms: true } as object };
+    const site = (req: FastifyRequest) => (req.raw as WithServed)[SERVED]!;
+    const page = async (req: FastifyRequest) => {
+      const found = await this.site.domainPage(site(req));
+      if (!found) throw new NotFound();
+      return found;
+    };
+    const place = (req: FastifyRequest): FormPlace => ({ page: () => page(req), at: () => '' });
+    const errors = (scope: FastifyInstance) => scope.setErrorHandler((err: FastifyError, req, reply) => this.failed(err, req, reply));
+    void fastify.register((scope, _opts, done) => {
+      errors(scope);
+      scope.get('/', { constraints: { strangerHost: 'stranger' } }, (_req, reply) => html(reply, 404, notFound()));
+      scope.get<{ Querystring: { subscribed?: unknown } }>('/', { constraints: served }, async (req, reply) => {
+        const found = await this.site.domainPage(site(req));
+        return found ? this.showPage(found, req, reply, true) : html(reply, 404, notFound());
+      });
+      scope.get<{ Params: Pick<Params, 'block_id'> }>('/r/:block_id', { constraints: served }, async (req, reply) =>
+        this.clickOn(await page(req), req, reply),
+      );
+      scope.post<{ Params: Pick<Params, 'block_id'> }>('/subscribe/:block_id', forms, (req, reply) =>
+        this.forms.subscribe(req, reply, place(req)),
+      );
+      scope.get<{ Params: Pick<Params, 'block_id'> }>('/d/:block_id', { constraints: served }, (req, reply) =>
+        this.forms.download(req, reply, place(req)),
+      );
+      scope.post<{ Params: Pick<Params, 'block_id'> }>('/d/:block_id', forms, (req, reply) =>
+        this.forms.unlock(req, reply, place(req)),
+      );
+      if (this.cdnMaxAge !== null)
+        scope.get('/seen.gif', { constraints: served }, async (req, reply) => this.seenOn(await this.site.domainPage(site(req)), req, reply));
+      scope.all('/*', { constraints: served }, (_req, reply) => html(reply, 404, notFound()));
       done();
     });
   }
@@ -109,9 +204,9 @@ export class SiteRoutes implements OnModuleInit {
     if (this.base) site.setNotFoundHandler((_req, reply) => html(reply, 404, notFound()));
     site.get<{ Params: Params; Querystring: { subscribed?: unknown } }>('/:slug', (req, reply) => this.show(req, reply));
     site.get<{ Params: Params }>('/:slug/r/:block_id', (req, reply) => this.click(req, reply));
-    site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.forms.subscribe(req, reply));
-    site.get<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.download(req, reply));
-    site.post<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.unlock(req, reply));
+    site.post<{ Params: Params }>('/:slug/subscribe/:block_id', (req, reply) => this.forms.subscribe(req, reply, this.bySlug(req)));
+    site.get<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.download(req, reply, this.bySlug(req)));
+    site.post<{ Params: Params }>('/:slug/d/:block_id', (req, reply) => this.forms.unlock(req, reply, this.bySlug(req)));
     if (this.cdnMaxAge !== null) site.get<{ Params: Params }>('/:slug/seen.gif', (req, reply) => this.seen(req, reply));
     done();
   }
@@ -151,15 +246,24 @@ export class SiteRoutes implements OnModuleInit {
     };
   }
 
-  private render(page: LivePageView, extra: Pick<PageToRender, 'notice' | 'formValues' | 'beacon'> = {}): string {
-    const at = `${this.base}/${page.slug}`;
+  /** A form's page on the service's hosts: the live page at the slug of the path, at `/p/<slug>`. */
+  private bySlug(req: FastifyRequest<{ Params: Params }>): FormPlace {
+    return { page: () => livePage(this.site, req.params.slug), at: (page) => `${this.base}/${page.slug}` };
+  }
+
+  /** The path the page is served at: `/p/<slug>`, or `` at the root of its custom domain. */
+  private render(
+    page: LivePageView,
+    extra: Pick<PageToRender, 'notice' | 'formValues' | 'beacon'> = {},
+    at = `${this.base}/${page.slug}`,
+  ): string {
     return renderLivePage({
       title: page.title,
       description: page.description,
       locale: page.locale,
       theme: page.theme,
       blocks: page.blocks,
-      canonicalUrl: `${this.siteUrl}/${page.slug}`,
+      canonicalUrl: canonicalUrl(page, this.siteUrl),
       avatarUrl: page.avatarPath ?? undefined,
       imageUrl: page.avatarPath ? `${this.apiUrl}${page.avatarPath}` : undefined,
       filesOrigin: this.apiUrl,
@@ -172,14 +276,16 @@ export class SiteRoutes implements OnModuleInit {
     });
   }
 
-  /** The page's plain document and its ETag, rendered on its first view. */
-  private document(page: LivePageView): Rendered {
-    let doc = this.rendered.get(page);
+  /** The page's plain document and its ETag, rendered on its first view (at `/p/<slug>`, or at a domain's root). */
+  private document(page: LivePageView, atRoot = false): Rendered {
+    const kept = atRoot ? this.renderedAtRoot : this.rendered;
+    let doc = kept.get(page);
     if (!doc) {
-      const beacon = this.cdnMaxAge === null ? undefined : `${this.base}/${page.slug}/seen.gif`;
-      const body = Buffer.from(this.render(page, { beacon }));
+      const at = atRoot ? '' : `${this.base}/${page.slug}`;
+      const beacon = this.cdnMaxAge === null ? undefined : `${at}/seen.gif`;
+      const body = Buffer.from(this.render(page, { beacon }, at));
       doc = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-      this.rendered.set(page, doc);
+      kept.set(page, doc);
     }
     return doc;
   }
@@ -193,14 +299,31 @@ export class SiteRoutes implements OnModuleInit {
         .status(301)
         .headers({ location: `${this.base}/${route.movedTo}`, 'cache-control': 'public, max-age=300' })
         .send();
-    const page = route;
+    // A page with a verified custom domain lives there (docs/adr/0094).
+    if (route.customHost)
+      return reply.status(301).headers({ location: `https://${route.customHost}/`, 'cache-control': 'public, max-age=300' }).send();
+    return this.showPage(route, req, reply, false);
+  }
+
+  /** Shows a live page (at `/p/<slug>`, or at the root of its custom domain: `atRoot`) and counts the view. */
+  private async showPage(
+    page: LivePageView,
+    req: FastifyRequest<{ Querystring: { subscribed?: unknown } }>,
+    reply: FastifyReply,
+    atRoot: boolean,
+  ): Promise<FastifyReply> {
+    const at = atRoot ? '' : `${this.base}/${page.slug}`;
     const subscribed = req.query.subscribed;
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
-      return html(reply, 200, this.render(page, { notice: { blockId: subscribed, kind: 'success', text: 'Thanks for signing up!' } }));
+      return html(
+        reply,
+        200,
+        this.render(page, { notice: { blockId: subscribed, kind: 'success', text: 'Thanks for signing up!' } }, at),
+      );
     // Behind a CDN the document is shared by many views: its beacon counts each one instead.
     if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req), this.viewRequest(req, true));
-    const doc = this.document(page);
+    const doc = this.document(page, atRoot);
     const cache = this.cdnMaxAge === null ? 'no-cache' : `public, max-age=0, s-maxage=${this.cdnMaxAge}`;
     // A revalidation that still holds the current document is a view too, answered without the body.
     if (matches(req.headers['if-none-match'], doc.etag))
@@ -222,14 +345,20 @@ export class SiteRoutes implements OnModuleInit {
 
   /** The beacon a page embeds behind a CDN: each load of it is a view (never cached anywhere). */
   private async seen(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const page = await this.site.page(req.params.slug);
+    return this.seenOn(await this.site.page(req.params.slug), req, reply);
+  }
+
+  private async seenOn(page: LivePageView | null, req: FastifyRequest, reply: FastifyReply) {
     if (!page) return html(reply, 404, notFound());
     await this.site.view(page, { ...this.visitor(req), referer: undefined }, this.viewRequest(req, false));
     return reply.status(200).headers({ 'content-type': 'image/gif', 'cache-control': 'no-store' }).send(PIXEL);
   }
 
   private async click(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const page = await livePage(this.site, req.params.slug);
+    return this.clickOn(await livePage(this.site, req.params.slug), req, reply);
+  }
+
+  private async clickOn(page: LivePageView, req: FastifyRequest<{ Params: Pick<Params, 'block_id'> }>, reply: FastifyReply) {
     const target = location(await this.site.click(page, req.params.block_id, this.visitor(req)));
     if (!target) throw new NotFound();
     return reply
@@ -237,4 +366,10 @@ export class SiteRoutes implements OnModuleInit {
       .headers({ location: target, 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' })
       .send();
   }
+}
+
+/** A constraint's values and the routes' bitmaps, as find-my-way stores them. */
+function valueStore() {
+  const values = new Map<string, unknown>();
+  return { get: (value: string) => values.get(value) ?? null, set: (value: string, routes: unknown) => void values.set(value, routes) };
 }

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
@@ -8,6 +8,7 @@ import { listWorkspaceRows } from '../../../../platform/pagination/keyset.js';
 import { sql } from '../../../../platform/database/query-builder.js';
 import { pages } from '../../../infrastructure/pages.tables.js';
 import { publicUrlOf } from '../../page.views.js';
+import { PageAddresses, withCustomDomain } from '../../ports/page.ports.js';
 import { ListPagesQuery } from './list-pages.query.js';
 import type { PageSummaryView } from './list-pages.view.js';
 
@@ -18,9 +19,10 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
     private readonly db: Sql,
     private readonly cursors: CursorCodec,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly addresses?: PageAddresses,
   ) {}
 
-  execute(q: ListPagesQuery): Promise<ListPage<PageSummaryView>> {
+  async execute(q: ListPagesQuery): Promise<ListPage<PageSummaryView>> {
     const query = pages
       .selectFrom('pages')
       .select([
@@ -33,7 +35,7 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
         sql<number>`jsonb_array_length(draft_blocks)`.as('block_count'),
       ])
       .where('workspace_id', '=', q.workspaceId);
-    return listWorkspaceRows(this.db, this.cursors, query, {
+    const listed = await listWorkspaceRows(this.db, this.cursors, query, {
       list: 'pages',
       workspaceId: q.workspaceId,
       limit: q.limit,
@@ -50,5 +52,6 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery, ListPage<
         scheduled_for: r.scheduled_publish_at?.toISOString() ?? null,
       }),
     });
+    return { ...listed, data: await withCustomDomain(this.addresses, q.workspaceId, listed.data) };
   }
 }

@@ -1,0 +1,186 @@
+import { Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiParam, ApiProperty, ApiTags, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { ListEnvelope, ListQueryDto } from '../../../platform/http/dto/list.dto.js';
+import type { RequestPrincipal } from '../../../platform/http/pipeline/access-control.js';
+import { Operation } from '../../../platform/http/pipeline/operation.js';
+import { Caller, Input } from '../../../platform/http/pipeline/params.js';
+import { HOSTNAME_MAX } from '../../domain/hostname.js';
+import { CheckDomainCommand } from '../../application/commands/check-domain/check-domain.command.js';
+import { ClaimDomainCommand } from '../../application/commands/claim-domain/claim-domain.command.js';
+import { ReleaseDomainCommand } from '../../application/commands/release-domain/release-domain.command.js';
+import { RepointDomainCommand } from '../../application/commands/repoint-domain/repoint-domain.command.js';
+import { GetDomainQuery } from '../../application/queries/get-domain/get-domain.query.js';
+import { ListDomainsQuery } from '../../application/queries/list-domains/list-domains.query.js';
+
+const HOSTNAME_DESCRIPTION =
+  'The hostname to serve the page on, such as `links.example.com`: lower-cased, IDNA names as punycode, a trailing dot ' +
+  'dropped. An IP address, a single label, `localhost`, a wildcard, a scheme, port or path, a name over 253 characters ' +
+  "and the service's own hosts are 400 at `/hostname`.";
+
+export class ClaimDomainBody {
+  @ApiProperty({ maxLength: HOSTNAME_MAX, description: HOSTNAME_DESCRIPTION }) @IsString() @MaxLength(1024) hostname!: string;
+  @ApiProperty({ description: 'The page served at the root of the hostname once it is verified (a page of this workspace).' })
+  @IsString()
+  @MaxLength(256)
+  page_id!: string;
+}
+
+export class RepointDomainBody {
+  @ApiProperty({ description: 'The page to serve on the hostname instead (a page of this workspace).' })
+  @IsString()
+  @MaxLength(256)
+  page_id!: string;
+}
+
+const iso = { type: 'string', format: 'date-time' } as const;
+/** A time that may be absent, written as the event schemas' zod writes it (one shape in both places). */
+const isoOrNull = { anyOf: [iso, { type: 'null' }] } as unknown as ApiPropertyOptions;
+
+/** The domain as the API returns it; the same shape as `DomainView` (application), which events carry. */
+export class DomainResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() hostname!: string;
+  @ApiProperty() page_id!: string;
+  @ApiProperty({ enum: ['pending', 'verified', 'failed'] }) status!: string;
+  @ApiProperty({
+    type: 'object',
+    properties: { type: { type: 'string', enum: ['TXT'] }, name: { type: 'string' }, value: { type: 'string' } },
+    required: ['type', 'name', 'value'],
+  })
+  verification!: { type: 'TXT'; name: string; value: string };
+  @ApiProperty(isoOrNull) verified_at!: string | null;
+  @ApiProperty(isoOrNull) last_checked_at!: string | null;
+  @ApiProperty(isoOrNull) next_check_at!: string | null;
+  @ApiProperty(iso) created_at!: string;
+}
+export const DomainList = ListEnvelope(DomainResponse, 'DomainList');
+
+const domainParam = ApiParam({ name: 'domain_id', type: String, description: 'The custom domain (dom_…)' });
+
+@ApiTags('Domains')
+@Controller('v1/domains')
+export class DomainsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @Operation({
+    id: 'createDomain',
+    summary: 'Claim a hostname for a page: answers the TXT record that proves it is yours',
+    guide:
+      'Create the TXT record `verification.name` = `verification.value` at your DNS provider, and point the hostname ' +
+      "at the service (a CNAME to its public host). The service looks for the record a minute later, then less and less " +
+      'often (at most hourly) for 7 days; `POST /v1/domains/{domain_id}/verify` looks now. Once it is found the domain ' +
+      'is `verified`, the page is served at `https://<hostname>/`, and `domain.verified` is sent. Plans: Creator 1 ' +
+      'domain, Pro 3 (else 403 plan_limit); a hostname another workspace verified is 409 domain_taken.',
+    scope: 'domains:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 201,
+    body: ClaimDomainBody,
+    response: DomainResponse,
+    errors: ['plan_limit', 'domain_taken'],
+  })
+  async create(@Caller() caller: RequestPrincipal, @Input('body') b: ClaimDomainBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const domain = await this.commands.execute(new ClaimDomainCommand(caller.workspaceId, b.hostname, b.page_id));
+    reply.header('location', `/v1/domains/${domain.id}`);
+    return domain;
+  }
+
+  @Get()
+  @Operation({
+    id: 'listDomains',
+    summary: 'List the custom domains, newest first',
+    scope: 'domains:read',
+    write: false,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    query: ListQueryDto,
+    response: DomainList,
+  })
+  list(@Caller() caller: RequestPrincipal, @Input('query') q: ListQueryDto) {
+    return this.queries.execute(new ListDomainsQuery(caller.workspaceId, q.limit, q.after));
+  }
+
+  @Get(':domain_id')
+  @domainParam
+  @Operation({
+    id: 'getDomain',
+    summary: 'Get a custom domain',
+    scope: 'domains:read',
+    write: false,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    response: DomainResponse,
+    errors: ['resource_not_found'],
+  })
+  get(@Caller() caller: RequestPrincipal, @Param('domain_id') domainId: string) {
+    return this.queries.execute(new GetDomainQuery(caller.workspaceId, domainId));
+  }
+
+  @Patch(':domain_id')
+  @domainParam
+  @Operation({
+    id: 'updateDomain',
+    summary: 'Point a custom domain at another page',
+    guide: 'The hostname serves the new page at once; its verification is unchanged.',
+    scope: 'domains:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: false,
+    status: 200,
+    body: RepointDomainBody,
+    response: DomainResponse,
+    errors: ['resource_not_found'],
+  })
+  update(@Caller() caller: RequestPrincipal, @Param('domain_id') domainId: string, @Input('body') b: RepointDomainBody) {
+    return this.commands.execute(new RepointDomainCommand(caller.workspaceId, domainId, b.page_id));
+  }
+
+  @Delete(':domain_id')
+  @domainParam
+  @Operation({
+    id: 'deleteDomain',
+    summary: 'Remove a custom domain: the hostname stops serving the page at once',
+    destructive: true,
+    scope: 'domains:write',
+    write: true,
+    quotaCost: 0,
+    idempotent: true,
+    status: 204,
+    errors: ['resource_not_found'],
+  })
+  async remove(@Caller() caller: RequestPrincipal, @Param('domain_id') domainId: string): Promise<void> {
+    await this.commands.execute(new ReleaseDomainCommand(caller.workspaceId, domainId));
+  }
+
+  @Post(':domain_id/verify')
+  @domainParam
+  @Operation({
+    id: 'verifyDomain',
+    summary: "Look for the domain's TXT record now",
+    guide:
+      'Reads the TXT record at once instead of waiting for the next check: the domain comes back `verified` when the ' +
+      'record is there (also a `failed` one), unchanged otherwise. DNS servers that give no answer are 503 with ' +
+      '`Retry-After`.',
+    openWorld: true,
+    scope: 'domains:write',
+    write: true,
+    quotaCost: 1,
+    idempotent: true,
+    status: 200,
+    response: DomainResponse,
+    errors: ['resource_not_found'],
+  })
+  verify(@Caller() caller: RequestPrincipal, @Param('domain_id') domainId: string) {
+    return this.commands.execute(new CheckDomainCommand(caller.workspaceId, domainId));
+  }
+}
