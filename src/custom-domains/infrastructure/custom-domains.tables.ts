@@ -52,7 +52,9 @@ export type CustomDomainRow = Selectable<CustomDomainsDb['custom_domains']>;
 export const customDomains = queryBuilder<CustomDomainsDb>();
 
 /**
- * The channel the repository notifies (at commit) with each hostname whose serving changed (verified, lost, re-pointed,
- * released), and that every serving process listens on to drop its cached lookup (docs/adr/0094).
+ * What the repository notifies (at commit) on the live pages' channel for a hostname whose serving changed (verified,
+ * lost, re-pointed, released): `domain:<hostname>`, which no slug can be. Serving processes already listen there, on
+ * one connection each from the workers' pool, which has no room for another (docs/adr/0094, 0051).
  */
-export const CUSTOM_DOMAINS_CHANNEL = 'custom_domains';
+export const domainChanged = (hostname: string) => `${DOMAIN_NOTICE}${hostname}`;
+export const DOMAIN_NOTICE = 'domain:';

@@ -9,7 +9,8 @@ import type { CustomDomainState, DomainEvent } from '../domain/custom-domain.js'
 import { domainFromRow } from '../application/custom-domain.view.js';
 import { domainOutboxEvent } from '../application/integration-events.js';
 import { CustomDomainRepository, type StoredDomain } from '../application/ports/custom-domain.ports.js';
-import { CUSTOM_DOMAINS_CHANNEL, customDomains, type CustomDomainRow } from './custom-domains.tables.js';
+import { LIVE_PAGES_CHANNEL } from '../../pages/index.js';
+import { customDomains, domainChanged, type CustomDomainRow } from './custom-domains.tables.js';
 
 const domainById = lockable((p: Slots<{ workspaceId: string; id: string }>) =>
   customDomains.selectFrom('custom_domains').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
@@ -94,13 +95,13 @@ export class SqlCustomDomainRepository extends CustomDomainRepository {
     );
     if (updated.length === 0) return false;
     await this.outbox.append(events.map((e) => domainOutboxEvent(e, d)));
-    if (servingChanged) await notify(this.db, CUSTOM_DOMAINS_CHANNEL, [d.hostname]);
+    if (servingChanged) await notify(this.db, LIVE_PAGES_CHANNEL, [domainChanged(d.hostname)]);
     return true;
   }
 
   async remove(d: CustomDomainState): Promise<void> {
     await this.db.all(customDomains.deleteFrom('custom_domains').where('workspace_id', '=', d.workspaceId).where('id', '=', d.id));
-    await notify(this.db, CUSTOM_DOMAINS_CHANNEL, [d.hostname]);
+    await notify(this.db, LIVE_PAGES_CHANNEL, [domainChanged(d.hostname)]);
   }
 
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<StoredDomain[]> {

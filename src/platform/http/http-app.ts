@@ -85,7 +85,11 @@ export async function buildHttpApp(
   });
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  // Routes chosen by a constraint (a custom domain's, by Host: docs/adr/0094) answer only where it holds: they say
+  // nothing of which methods a path takes elsewhere (405 and Allow).
+  fastify.addHook('onRoute', (route) => {
+    if (!route.constraints || Object.keys(route.constraints).length === 0) routes.add(route.method, route.url);
+  });
   installBodyParsers(fastify, { formPathPrefix: `${sitePath(config.publicSiteUrl)}/` });
   // Callback-style hooks: cheaper than async ones on every request.
   let serving: Serving | undefined; // the application's, once it exists

@@ -15,6 +15,7 @@ export const PARAMETER_EXAMPLES: Record<string, unknown> = {
   delivery_id: 'dlv_jPRjjWUeFykiHPYtXnxiB0E1',
   event_id: 'whmsg_LVTj7sEWgmrttSBVutOaNxI0',
   contact_id: 'ctc_cLp43rqhFcXg17oX6uXoOplP',
+  domain_id: 'dom_8kQ2xVb1LmNp4RtY7cWz3HdF',
   expected_updated_at: '2026-11-24T04:24:59.411Z',
   limit: 25,
   after: 'eyJrIjpbIjIwMjYtMTEtMjRUMDQ6MjQ6NTkuNDExWiJdfQ',

@@ -117,7 +117,7 @@ describe('fuzzing every operation', () => {
     { requiredKeys: [] },
   );
 
-  // The 25 operations and the events API's: method, path builder from an id arbitrary, body fields, query names.
+  // The 25 operations, the events API's and the custom domains': method, path builder from an id arbitrary, body fields, query names.
   const ops: [string, string, (id: string, id2: string) => string, string[] | null, string[]][] = [
     ['listPages', 'GET', () => '/v1/pages', null, ['limit', 'after']],
     ['createPage', 'POST', () => '/v1/pages', ['title', 'description', 'locale', 'theme_preset_key'], []],
@@ -154,9 +154,15 @@ describe('fuzzing every operation', () => {
     ['replayDeliveries', 'POST', (id) => `/v1/webhook-endpoints/${id}/replay`, ['since'], []],
     ['listEvents', 'GET', () => '/v1/events', null, ['limit', 'after', 'type', 'created_after', 'created_before']],
     ['getEvent', 'GET', (id) => `/v1/events/${id}`, null, []],
+    ['createDomain', 'POST', () => '/v1/domains', ['hostname', 'page_id'], []],
+    ['listDomains', 'GET', () => '/v1/domains', null, ['limit', 'after']],
+    ['getDomain', 'GET', (id) => `/v1/domains/${id}`, null, []],
+    ['updateDomain', 'PATCH', (id) => `/v1/domains/${id}`, ['page_id'], []],
+    ['deleteDomain', 'DELETE', (id) => `/v1/domains/${id}`, null, []],
+    ['verifyDomain', 'POST', (id) => `/v1/domains/${id}/verify`, [], []],
   ];
 
-  it('covers the 25 operations of the OpenAPI document', async () => {
+  it('covers every operation of the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     const operations = Object.entries(doc.paths as Json)
       .flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`))

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import { CaptureContactCommand } from '../../../src/audience/index.js';
 import { RecordSaleCommand, RefundSaleCommand } from '../../../src/commerce/index.js';
+import { DomainChecker } from '../../../src/custom-domains/index.js';
 import { aTenant } from '../../factories/access.factory.js';
+import { TestDnsServer } from '../../support/dns-server.js';
 import { HttpsReceiver } from '../../support/https-receiver.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -14,14 +16,17 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  */
 describe('the OpenAPI webhooks section', () => {
   const rx = new HttpsReceiver();
+  const dns = new TestDnsServer();
   let t: TestApp;
   beforeAll(async () => {
     await rx.start();
-    t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target } });
+    await dns.start();
+    t = await startTestApp({ runWorkers: true, env: { WEBHOOK_ALLOWED_TARGETS: rx.target, DNS_RESOLVERS: dns.resolvers } });
   });
   afterAll(async () => {
     await t.close();
     await rx.close();
+    await dns.stop();
   });
 
   it('validates every delivered event against its webhook entry', async () => {
@@ -29,6 +34,8 @@ describe('the OpenAPI webhooks section', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       'contact.created',
       'contact.deleted',
+      'domain.verification_failed',
+      'domain.verified',
       'endpoint.test',
       'page.published',
       'sale.paid',
@@ -48,7 +55,15 @@ describe('the OpenAPI webhooks section', () => {
     };
     await call('POST', '/v1/webhook-endpoints', {
       url: rx.url('/all'),
-      event_types: ['contact.created', 'contact.deleted', 'page.published', 'sale.paid', 'sale.refunded'],
+      event_types: [
+        'contact.created',
+        'contact.deleted',
+        'page.published',
+        'sale.paid',
+        'sale.refunded',
+        'domain.verified',
+        'domain.verification_failed',
+      ],
     });
     const ws = tenant.workspace.id;
     const contact = (await t.commands.execute(
@@ -60,7 +75,17 @@ describe('the OpenAPI webhooks section', () => {
     await call('POST', `/v1/pages/${page.id}/publish`, {});
     const sale = await t.commands.execute(new RecordSaleCommand(ws, 'PRODUCT', 900, 810, 'usd', 'buyer@example.com'));
     await t.commands.execute(new RefundSaleCommand((sale as { id: string }).id));
-    await rx.waitFor((all) => all.filter((r) => r.path === '/all').length >= 6, 20_000);
+    // A domain verified (its TXT record answered by the test's DNS server), another failed once its window has passed.
+    const verified = await call('POST', '/v1/domains', { hostname: 'links.example.com', page_id: page.id });
+    dns.set(verified.verification.name as string, { txt: [verified.verification.value as string] });
+    expect((await call('POST', `/v1/domains/${verified.id}/verify`, {})).status).toBe('verified');
+    const late = await call('POST', '/v1/domains', { hostname: 'late.example.com', page_id: page.id });
+    await t.sql(
+      `UPDATE custom_domains SET pending_since = now() - interval '8 days', next_check_at = now() - interval '1 second' WHERE id = $1`,
+      [late.id],
+    );
+    await t.app.get(DomainChecker).checkDue();
+    await rx.waitFor((all) => all.filter((r) => r.path === '/all').length >= 8, 20_000);
 
     // (Formats such as date-time are not checked: the OpenAPI keywords and shapes are what matter here.)
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
@@ -90,6 +115,8 @@ describe('the OpenAPI webhooks section', () => {
     expect([...types].sort()).toEqual([
       'contact.created',
       'contact.deleted',
+      'domain.verification_failed',
+      'domain.verified',
       'endpoint.test',
       'page.published',
       'sale.paid',

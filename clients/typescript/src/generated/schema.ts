@@ -532,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a hostname for a page: answers the TXT record that proves it is yours
-         * @description Create the TXT record `verification.name` = `verification.value` at your DNS provider, and point the hostname at the service (a CNAME to its public host). The service looks for the record a minute later, then less and less often (at most hourly) for 7 days; `POST /v1/domains/{domain_id}/verify` looks now. Once it is found the domain is `verified`, the page is served at `https://<hostname>/`, and `domain.verified` is sent. Plans: Creator 1 domain, Pro 3 (else 403 plan_limit); a hostname another workspace verified is 409 domain_taken.
+         * @description Create the TXT record `verification` names and CNAME the hostname to the service. It is checked with back-off for 7 days (or now: verifyDomain); once found, the page is served at `https://<hostname>/`. Creator plan 1 domain, Pro 3.
          *
          *     Scope `domains:write`. Quota cost: 1 unit(s).
          */
@@ -566,9 +566,7 @@ export interface paths {
         head?: never;
         /**
          * Point a custom domain at another page
-         * @description The hostname serves the new page at once; its verification is unchanged.
-         *
-         *     Scope `domains:write`. Quota cost: 1 unit(s).
+         * @description Scope `domains:write`. Quota cost: 1 unit(s).
          */
         patch: operations["updateDomain"];
         trace?: never;
@@ -584,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Look for the domain's TXT record now
-         * @description Reads the TXT record at once instead of waiting for the next check: the domain comes back `verified` when the record is there (also a `failed` one), unchanged otherwise. DNS servers that give no answer are 503 with `Retry-After`.
+         * @description Verified if the record is there (a `failed` domain too), else unchanged. No DNS answer: 503.
          *
          *     Scope `domains:write`. Quota cost: 1 unit(s).
          */
@@ -1119,9 +1117,9 @@ export interface components {
             tips: components["schemas"]["Tips"];
         };
         ClaimDomainBody: {
-            /** @description The hostname to serve the page on, such as `links.example.com`: lower-cased, IDNA names as punycode, a trailing dot dropped. An IP address, a single label, `localhost`, a wildcard, a scheme, port or path, a name over 253 characters and the service's own hosts are 400 at `/hostname`. */
+            /** @description E.g. `links.example.com` (stored lower-case, punycode). Not an IP, a single label, `localhost`, a wildcard or the service's own host. */
             hostname: string;
-            /** @description The page served at the root of the hostname once it is verified (a page of this workspace). */
+            /** @description The page served at the root of the hostname once verified. */
             page_id: string;
         };
         DomainResponse: {
@@ -1149,7 +1147,7 @@ export interface components {
             next_cursor: string | null;
         };
         RepointDomainBody: {
-            /** @description The page to serve on the hostname instead (a page of this workspace). */
+            /** @description The page to serve there instead. */
             page_id: string;
         };
         Problem: {
@@ -6701,7 +6699,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The custom domain (dom_…) */
+                /** @example dom_8kQ2xVb1LmNp4RtY7cWz3HdF */
                 domain_id: string;
             };
             cookie?: never;
@@ -6841,7 +6839,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The custom domain (dom_…) */
+                /** @example dom_8kQ2xVb1LmNp4RtY7cWz3HdF */
                 domain_id: string;
             };
             cookie?: never;
@@ -6999,7 +6997,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The custom domain (dom_…) */
+                /** @example dom_8kQ2xVb1LmNp4RtY7cWz3HdF */
                 domain_id: string;
             };
             cookie?: never;
@@ -7167,7 +7165,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The custom domain (dom_…) */
+                /** @example dom_8kQ2xVb1LmNp4RtY7cWz3HdF */
                 domain_id: string;
             };
             cookie?: never;

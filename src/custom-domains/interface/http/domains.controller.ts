@@ -16,20 +16,19 @@ import { GetDomainQuery } from '../../application/queries/get-domain/get-domain.
 import { ListDomainsQuery } from '../../application/queries/list-domains/list-domains.query.js';
 
 const HOSTNAME_DESCRIPTION =
-  'The hostname to serve the page on, such as `links.example.com`: lower-cased, IDNA names as punycode, a trailing dot ' +
-  'dropped. An IP address, a single label, `localhost`, a wildcard, a scheme, port or path, a name over 253 characters ' +
-  "and the service's own hosts are 400 at `/hostname`.";
+  'E.g. `links.example.com` (stored lower-case, punycode). Not an IP, a single label, `localhost`, a wildcard or the ' +
+  "service's own host.";
 
 export class ClaimDomainBody {
   @ApiProperty({ maxLength: HOSTNAME_MAX, description: HOSTNAME_DESCRIPTION }) @IsString() @MaxLength(1024) hostname!: string;
-  @ApiProperty({ description: 'The page served at the root of the hostname once it is verified (a page of this workspace).' })
+  @ApiProperty({ description: 'The page served at the root of the hostname once verified.' })
   @IsString()
   @MaxLength(256)
   page_id!: string;
 }
 
 export class RepointDomainBody {
-  @ApiProperty({ description: 'The page to serve on the hostname instead (a page of this workspace).' })
+  @ApiProperty({ description: 'The page to serve there instead.' })
   @IsString()
   @MaxLength(256)
   page_id!: string;
@@ -58,7 +57,7 @@ export class DomainResponse {
 }
 export const DomainList = ListEnvelope(DomainResponse, 'DomainList');
 
-const domainParam = ApiParam({ name: 'domain_id', type: String, description: 'The custom domain (dom_…)' });
+const domainParam = ApiParam({ name: 'domain_id', type: String });
 
 @ApiTags('Domains')
 @Controller('v1/domains')
@@ -73,11 +72,9 @@ export class DomainsController {
     id: 'createDomain',
     summary: 'Claim a hostname for a page: answers the TXT record that proves it is yours',
     guide:
-      'Create the TXT record `verification.name` = `verification.value` at your DNS provider, and point the hostname ' +
-      "at the service (a CNAME to its public host). The service looks for the record a minute later, then less and less " +
-      'often (at most hourly) for 7 days; `POST /v1/domains/{domain_id}/verify` looks now. Once it is found the domain ' +
-      'is `verified`, the page is served at `https://<hostname>/`, and `domain.verified` is sent. Plans: Creator 1 ' +
-      'domain, Pro 3 (else 403 plan_limit); a hostname another workspace verified is 409 domain_taken.',
+      'Create the TXT record `verification` names and CNAME the hostname to the service. It is checked with back-off ' +
+      'for 7 days (or now: verifyDomain); once found, the page is served at `https://<hostname>/`. Creator plan 1 ' +
+      'domain, Pro 3.',
     scope: 'domains:write',
     write: true,
     quotaCost: 1,
@@ -131,7 +128,6 @@ export class DomainsController {
   @Operation({
     id: 'updateDomain',
     summary: 'Point a custom domain at another page',
-    guide: 'The hostname serves the new page at once; its verification is unchanged.',
     scope: 'domains:write',
     write: true,
     quotaCost: 1,
@@ -167,10 +163,7 @@ export class DomainsController {
   @Operation({
     id: 'verifyDomain',
     summary: "Look for the domain's TXT record now",
-    guide:
-      'Reads the TXT record at once instead of waiting for the next check: the domain comes back `verified` when the ' +
-      'record is there (also a `failed` one), unchanged otherwise. DNS servers that give no answer are 503 with ' +
-      '`Retry-After`.',
+    guide: 'Verified if the record is there (a `failed` domain too), else unchanged. No DNS answer: 503.',
     openWorld: true,
     scope: 'domains:write',
     write: true,

@@ -11,6 +11,10 @@ const PENDING = {
 
 /** The custom-domains context's response examples (the verified domain is the one `domain.verified` carries). */
 export const CUSTOM_DOMAINS_EXAMPLES: SchemaExamples = {
+  ClaimDomainBody: {
+    claim: { summary: 'Serve a page on links.example.com', value: { hostname: 'links.example.com', page_id: PENDING.page_id } },
+  },
+  RepointDomainBody: { repoint: { summary: 'Serve another page there', value: { page_id: 'pg_Lz8vQ2nR5tK1wX7yB3mD9cFh' } } },
   DomainResponse: {
     pending: { summary: 'Just claimed: create the TXT record it names', value: PENDING },
     verified: { summary: 'Verified: the page is served on the hostname', value: DOMAIN_VERIFIED.example.domain },
