@@ -8,7 +8,7 @@ export type Job = (ctx: { commands: CommandBus; queries: QueryBus }) => Promise<
  * The bounded contexts a job's commands and queries live in, when it names them: the CLI then starts the platform and
  * those modules only, not the whole application (an operator command answers within a second). Unnamed: all of it.
  */
-export type JobContext = 'access';
+export type JobContext = 'access' | 'custom-domains';
 
 /**
  * A command that runs without the application (no Nest, no database): `listen`, a client of the public API over

@@ -4,6 +4,7 @@
 // the application only then).
 import { Command as Program, InvalidArgumentError } from 'commander';
 import { addKeyCommands, addWorkspaceCommands } from './cli-access-commands.js';
+import { addDomainCommands } from './cli-domain-commands.js';
 import { addFileCommands } from './cli-file-commands.js';
 import type { Job, JobContext, OnJob, Standalone } from './cli-job.js';
 import { addContactCommands, addSaleCommands } from './cli-sale-contact-commands.js';
@@ -40,6 +41,7 @@ export function buildProgram(onJob: OnJob): Program {
   addFileCommands(program, onJob);
   addSaleCommands(program, onJob);
   addContactCommands(program, onJob);
+  addDomainCommands(program, onJob);
   addWebhookCommands(program, onJob);
   addListenCommand(program, onJob);
   return program;

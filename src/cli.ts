@@ -19,6 +19,7 @@ function oneLine(err: unknown): string {
 /** Each context a job may name, and its module (loaded only when named). */
 const CONTEXT_MODULES: Record<JobContext, () => Promise<Type>> = {
   access: async () => (await import('./access/access.module.js')).AccessModule,
+  'custom-domains': async () => (await import('./custom-domains/custom-domains.module.js')).CustomDomainsModule,
 };
 
 /**

@@ -11,8 +11,8 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 
 /**
  * The worker process's module graph (`npm run worker`): the platform and what the background loops run (the outbox
- * relay and the webhook fan-out, the dispatcher, the publish scheduler, the custom-domain checker, the janitor and its tasks, the staged-uploads
- * sweep of the file store among them), and nothing of the HTTP side: no controllers, request pipeline, OpenAPI
+ * relay and the webhook fan-out, the dispatcher, the publish scheduler, the custom-domain checker, the janitor and its
+ * tasks, the staged-uploads sweep of the file store among them), and nothing of the HTTP side: no controllers, request pipeline, OpenAPI
  * document, validation or site renderer, which the worker would only load and keep in memory (docs/adr/0040).
  * `npm start` runs the same loops inside AppModule, whose context modules import these ones.
  */

@@ -27,7 +27,8 @@ export class TestDnsServer {
       if (behaviour === 'silent') return;
       if (behaviour === 'servfail') response.header.rcode = Packet.RCODE.SERVFAIL;
       else if (behaviour && question?.type === Packet.TYPE.TXT)
-        for (const data of behaviour.txt) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data } as never);
+        for (const data of behaviour.txt)
+          response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data } as never);
       void send(response);
     });
     await this.server.listen(0, '127.0.0.1');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { claimDomain, domainLimit, isServed, proves, recordCheck, recordName, VERIFICATION, type CustomDomainState } from './custom-domain.js';
+import {
+  claimDomain,
+  domainLimit,
+  isServed,
+  proves,
+  recordCheck,
+  recordName,
+  VERIFICATION,
+  type CustomDomainState,
+} from './custom-domain.js';
 
 const T0 = new Date('2026-12-01T00:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);

@@ -48,7 +48,7 @@ export const ERROR_CATALOG = {
   plan_limit: {
     status: 403,
     title: 'Plan limit reached',
-    description: "The workspace already has as many custom domains as its plan allows (Creator 1, Pro 3).",
+    description: 'The workspace already has as many custom domains as its plan allows (Creator 1, Pro 3).',
     remedy: 'Remove a custom domain you no longer need, or move the workspace to the Pro plan.',
   },
   resource_not_found: {

@@ -49,8 +49,8 @@ export async function listenForMetrics(
     const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (route && req.method === 'GET') {
       try {
-        const answer = await route(new URLSearchParams(search));
-        res.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(answer.text);
+        const routed = await route(new URLSearchParams(search));
+        res.writeHead(routed.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(routed.text);
       } catch {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('unavailable');
       }

@@ -73,7 +73,11 @@ describe('custom domains', () => {
       headers: { host, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       payload: form ? new URLSearchParams(form).toString() : undefined,
     });
-  const eventsOf = (type: string) => rx.at('/domains').map((r) => JSON.parse(r.body) as Json).filter((e) => e.type === type);
+  const eventsOf = (type: string) =>
+    rx
+      .at('/domains')
+      .map((r) => JSON.parse(r.body) as Json)
+      .filter((e) => e.type === type);
   const listedTypes = async () => ((await api('GET', '/v1/events?limit=100')).data as Json[]).map((e) => e.type as string);
   const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 15_000) => {
     for (const until = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 50)))
@@ -81,15 +85,31 @@ describe('custom domains', () => {
   };
 
   it('refuses hostnames that cannot be a creator’s, every error of the body at once', async () => {
-    const cases = ['192.0.2.1', '[2001:db8::1]', 'localhost', 'links', '*.example.com', `${'a'.repeat(60)}.`.repeat(5) + 'com', 'bio.example.net'];
+    const cases = [
+      '192.0.2.1',
+      '[2001:db8::1]',
+      'localhost',
+      'links',
+      '*.example.com',
+      `${'a'.repeat(60)}.`.repeat(5) + 'com',
+      'bio.example.net',
+    ];
     for (const hostname of cases) {
       const res = await call('POST', '/v1/domains', { hostname, page_id: page.id });
-      expect([hostname, res.statusCode, res.json().code, res.json().errors[0].pointer]).toEqual([hostname, 400, 'invalid_request', '/hostname']);
+      expect([hostname, res.statusCode, res.json().code, res.json().errors[0].pointer]).toEqual([
+        hostname,
+        400,
+        'invalid_request',
+        '/hostname',
+      ]);
     }
     const both = await call('POST', '/v1/domains', { hostname: 'localhost', page_id: 'pg_nope' });
     expect((both.json().errors as Json[]).map((e) => e.pointer)).toEqual(['/hostname', '/page_id']);
     const testKey = await aKey(t.commands, tenant.workspace.id, { mode: 'test' });
-    const asTest = await apiCall(t, { authorization: `Bearer ${testKey.key}` })('POST', '/v1/domains', { hostname: 'a.example.com', page_id: page.id });
+    const asTest = await apiCall(t, { authorization: `Bearer ${testKey.key}` })('POST', '/v1/domains', {
+      hostname: 'a.example.com',
+      page_id: page.id,
+    });
     expect([asTest.statusCode, asTest.json().code]).toEqual([403, 'test_key_read_only']);
   });
 
@@ -116,7 +136,11 @@ describe('custom domains', () => {
     domain = res.json();
     expect(res.headers.location).toBe(`/v1/domains/${domain.id}`);
     expect(domain).toMatchObject({ hostname: 'links.example.com', page_id: page.id, status: 'pending', verified_at: null });
-    expect(domain.verification).toEqual({ type: 'TXT', name: '_bio-page.links.example.com', value: expect.stringMatching(/^bio-page-verify=/) });
+    expect(domain.verification).toEqual({
+      type: 'TXT',
+      name: '_bio-page.links.example.com',
+      value: expect.stringMatching(/^bio-page-verify=/),
+    });
     // Not there yet: checked, still pending, and not served.
     expect((await checkLater(domain.id)).status).toBe('pending');
     expect((await onHost('links.example.com', 'GET', '/')).statusCode).toBe(404);
@@ -151,7 +175,9 @@ describe('custom domains', () => {
     const signUp = await onHost('links.example.com', 'POST', `/subscribe/${letterId}`, { email: 'reader@example.org', name: 'Reader' });
     expect([signUp.statusCode, signUp.headers.location]).toEqual([303, `/?subscribed=${letterId}#block-${letterId}`]);
     const contacts = (await api('GET', '/v1/contacts')).data as Json[];
-    expect(contacts).toContainEqual(expect.objectContaining({ email: 'reader@example.org', source: 'NEWSLETTER', source_block_id: letterId }));
+    expect(contacts).toContainEqual(
+      expect.objectContaining({ email: 'reader@example.org', source: 'NEWSLETTER', source_block_id: letterId }),
+    );
 
     for (const path of ['/v1/pages', '/docs', `/p/${page.slug}`, '/r/blk_nope', '/anything']) {
       // (t.app.inject: the contract check holds /v1 paths to problem+json, which a custom domain's host never answers)

@@ -264,7 +264,7 @@ describe('the MCP server', () => {
     }
   });
 
-  it('lists its tools in under 1.4 KB a tool, named as tools, with every input rule of the document and an outline of each answer', async () => {
+  it('lists its tools in under 1.4 KB a tool, named as tools, with every input rule and an outline of each answer', async () => {
     const { key } = await aTenant(t.commands);
     const { client, tools, listBytes } = await connect(key);
     try {

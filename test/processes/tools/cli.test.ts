@@ -12,6 +12,9 @@ import { SecretCipher } from '../../../src/platform/crypto/secret-cipher.js';
 import { Keyring } from '../../../src/platform/config/keyring.js';
 import { SCOPES } from '../../../src/access/domain/scope.js';
 import { newSigningSecret } from '../../../src/webhooks/infrastructure/webhook-signing.js';
+import { aTenant } from '../../factories/access.factory.js';
+import { aLivePage, apiOk, type Json } from '../../support/api-calls.js';
+import { TestDnsServer } from '../../support/dns-server.js';
 
 /**
  * `--help` and `--version` answer from the parsed arguments alone: the application's modules are never loaded
@@ -56,12 +59,15 @@ describe('the operator CLI before it loads the application', () => {
     expect(application(loaded)).toEqual([]);
   });
 
-  it.each([[['--help']], [['key', 'create', '--help']], [['help', 'workspace']]])('prints help for %j', (args) => {
-    const { code, stdout, loaded } = run(args);
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: bio-page /);
-    expect(application(loaded)).toEqual([]);
-  });
+  it.each([[['--help']], [['key', 'create', '--help']], [['help', 'workspace']], [['domain', 'verify', '--help']]])(
+    'prints help for %j',
+    (args) => {
+      const { code, stdout, loaded } = run(args);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage: bio-page /);
+      expect(application(loaded)).toEqual([]);
+    },
+  );
 
   it('loads the application only for a command (which then fails on the unreachable database, in one line)', () => {
     const { code, stdout, stderr, loaded } = run(['key', 'list', '--workspace', 'ws_x']);
@@ -74,7 +80,7 @@ describe('the operator CLI before it loads the application', () => {
 
   it('lists every scope by name in the help of key create', () => {
     const { stdout } = run(['key', 'create', '--help']);
-    expect(SCOPES).toHaveLength(10);
+    expect(SCOPES).toHaveLength(12);
     for (const scope of SCOPES) expect(stdout.replace(/\s+/g, ' ')).toContain(scope);
   });
 });
@@ -203,6 +209,9 @@ describe('the operator CLI', () => {
     [['contact', 'capture', '--workspace', 'ws_x', '--email', 'a@b.io', '--source', 'SPAM']],
     [['contact', 'capture', '--workspace', 'ws_x', '--email', 'a@b.io', '--page', 'pg_of_someone_else']],
     [['file', 'add', '--workspace', 'ws_x', '/definitely/not/here']],
+    [['domain', 'list', '--workspace', 'ws_nope']],
+    [['domain', 'list', '--workspace', 'ws_x', '--limit', '0']],
+    [['domain', 'verify', 'dom_x']],
     [['frobnicate']],
     [[]],
   ])('exits non-zero with a one-line error for %j', async (args) => {
@@ -218,6 +227,98 @@ describe('the operator CLI', () => {
     const res = await cli(t, ['contact', 'capture', '--workspace', ws.id, '--email', 'a@b.io', '--page', 'pg_123', '--block', 'blk_1']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/No such page or block in this workspace/);
+  });
+
+  describe('on custom domains, against a real DNS server (DNS_RESOLVERS)', () => {
+    const dns = new TestDnsServer();
+    let resolvers: Record<string, string>;
+    let ws: string;
+    let pending: Json;
+    let other: Json;
+    beforeAll(async () => {
+      await dns.start();
+      resolvers = { DNS_RESOLVERS: dns.resolvers, DNS_TIMEOUT_MS: '1000' };
+      const tenant = await aTenant(t.commands);
+      ws = tenant.workspace.id;
+      const api = apiOk(t, tenant.auth);
+      const page = await aLivePage(api, 'On my own domain', []);
+      pending = await api('POST', '/v1/domains', { hostname: 'links.cli.example', page_id: page.id });
+      other = await api('POST', '/v1/domains', { hostname: 'shop.cli.example', page_id: page.id });
+    });
+    afterAll(() => dns.stop());
+
+    it('lists the workspace’s domains, newest first, a page at a time', async () => {
+      const list = await cli(t, ['domain', 'list', '--workspace', ws], resolvers);
+      expect([list.code, list.stderr]).toEqual([0, '']);
+      expect(list.json).toEqual([
+        expect.objectContaining({ id: other.id, hostname: 'shop.cli.example', status: 'pending' }),
+        expect.objectContaining({
+          id: pending.id,
+          hostname: 'links.cli.example',
+          page_id: pending.page_id,
+          status: 'pending',
+          verification: { type: 'TXT', name: '_bio-page.links.cli.example', value: pending.verification.value },
+          verified_at: null,
+          next_check_at: expect.stringMatching(/Z$/),
+        }),
+      ]);
+
+      const first = await cli(t, ['domain', 'list', '--workspace', ws, '--limit', '1']);
+      expect(first.json.map((d: Json) => d.id)).toEqual([other.id]);
+      const [, cursor] = /^1 domains printed, newest first; there are more: --after (\S+)\n$/.exec(first.stderr) ?? [];
+      expect(cursor).toBeDefined();
+      const second = await cli(t, ['domain', 'list', '--workspace', ws, '--limit', '1', '--after', cursor!]);
+      expect([second.code, second.stderr, second.json.map((d: Json) => d.id)]).toEqual([0, '', [pending.id]]);
+
+      const foreign = await cli(t, ['domain', 'list', '--workspace', ws, '--after', 'not-a-cursor']);
+      expect([foreign.code, foreign.stdout]).toEqual([2, '']);
+      expect(foreign.stderr).toBe('error: --after must be a cursor printed by a previous `domain list` of this workspace\n');
+    });
+
+    it('verifies a domain now: pending while its TXT record is missing, verified once it is there', async () => {
+      const missing = await cli(t, ['domain', 'verify', pending.id, '--workspace', ws], resolvers);
+      expect(missing.code).toBe(0);
+      expect(missing.json).toMatchObject({
+        id: pending.id,
+        status: 'pending',
+        verified_at: null,
+        last_checked_at: expect.stringMatching(/Z$/),
+      });
+      expect(missing.stderr).toBe(
+        `links.cli.example is pending: the TXT record _bio-page.links.cli.example = "${pending.verification.value}" was not found\n`,
+      );
+
+      dns.set('_bio-page.links.cli.example', { txt: [pending.verification.value] });
+      const found = await cli(t, ['domain', 'verify', pending.id, '--workspace', ws], resolvers);
+      expect([found.code, found.stderr]).toEqual([0, '']);
+      expect(found.json).toMatchObject({
+        id: pending.id,
+        hostname: 'links.cli.example',
+        status: 'verified',
+        verified_at: expect.stringMatching(/Z$/),
+      });
+
+      const list = await cli(t, ['domain', 'list', '--workspace', ws]);
+      expect(list.json.find((d: Json) => d.id === pending.id)).toMatchObject({ status: 'verified', verified_at: found.json.verified_at });
+      const types = (
+        await t.sql<{ type: string }>(`SELECT type FROM outbox WHERE workspace_id = $1 AND type LIKE 'domain.%' ORDER BY seq`, [ws])
+      ).map((r) => r.type);
+      expect(types).toEqual(['domain.verified']);
+    });
+
+    it('says in one line, exit status 2, when the domain is unknown or the DNS gives no answer (and changes nothing)', async () => {
+      const unknown = await cli(t, ['domain', 'verify', 'dom_nope', '--workspace', ws], resolvers);
+      expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([2, '', 'error: resource_not_found: No such domain.\n']);
+      const elsewhere = await cli(t, ['domain', 'verify', other.id, '--workspace', 'ws_someone_else'], resolvers);
+      expect([elsewhere.code, elsewhere.stderr]).toEqual([2, 'error: resource_not_found: No such domain.\n']);
+
+      dns.set('_bio-page.shop.cli.example', 'servfail');
+      const down = await cli(t, ['domain', 'verify', other.id, '--workspace', ws], resolvers);
+      expect([down.code, down.stdout]).toEqual([2, '']);
+      expect(down.stderr).toMatch(/^error: service_unavailable: The DNS servers gave no answer for the TXT record \(\w+\)\.\n$/);
+      const [row] = await t.sql<{ last_checked_at: Date | null }>(`SELECT last_checked_at FROM custom_domains WHERE id = $1`, [other.id]);
+      expect(row!.last_checked_at).toBeNull();
+    });
   });
 
   it('lists the notifications recorded for a workspace owner', async () => {

@@ -21,8 +21,9 @@ export abstract class CustomDomainRepository {
   abstract byId(workspaceId: string, id: string, options?: { lock?: boolean }): Promise<StoredDomain | null>;
   /**
    * Writes `domain` over the row at `version` (moving it on) with the outbox rows of `events`, and, when
-   * `servingChanged` (served or not, or another page), tells serving processes its hostname changed; false when the row moved since (another writer won) or is gone. A verification
-   * of a hostname another workspace verified meanwhile is refused by the unique index: `DomainTakenError`.
+   * `servingChanged` (served or not, or another page), tells serving processes its hostname changed; false when the
+   * row moved since (another writer won) or is gone. (Two workspaces never both verify a name: the caller decides
+   * under `lockHostname`, and the unique index on verified hostnames holds it.)
    */
   abstract save(domain: CustomDomainState, version: number, events: readonly DomainEvent[], servingChanged: boolean): Promise<boolean>;
   /** Removes a domain (and tells serving processes). */

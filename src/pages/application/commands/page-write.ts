@@ -27,7 +27,9 @@ export abstract class PageWriteHandler {
   /** Saves; a concurrent writer that committed first turns this into stale_snapshot. */
   protected async save(page: Page, loadedStamp: Date): Promise<PageView> {
     if (!(await this.pages.update(page, loadedStamp))) throw new StaleSnapshotError();
-    const [view] = await withCustomDomain(this.addresses, page.snapshot().workspaceId, [pageView(page.snapshot(), this.config.publicSiteUrl)]);
+    const [view] = await withCustomDomain(this.addresses, page.snapshot().workspaceId, [
+      pageView(page.snapshot(), this.config.publicSiteUrl),
+    ]);
     return view!;
   }
 }

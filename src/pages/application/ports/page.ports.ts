@@ -62,7 +62,10 @@ export async function withCustomDomain<V extends { id: string; public_url: strin
 ): Promise<V[]> {
   const routed = views.filter((v) => v.public_url !== null);
   if (!addresses || routed.length === 0) return views;
-  const hosts = await addresses.hostnamesOf(workspaceId, routed.map((v) => v.id));
+  const hosts = await addresses.hostnamesOf(
+    workspaceId,
+    routed.map((v) => v.id),
+  );
   if (hosts.size === 0) return views;
   return views.map((v) => (v.public_url !== null && hosts.has(v.id) ? { ...v, public_url: `https://${hosts.get(v.id)}/` } : v));
 }

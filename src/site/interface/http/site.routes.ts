@@ -113,10 +113,7 @@ export class SiteRoutes implements OnModuleInit {
    */
   private candidateHost(header: string | undefined): string | null {
     if (!header) return null;
-    const host = header
-      .toLowerCase()
-      .replace(/:\d*$/, '')
-      .replace(/\.$/, '');
+    const host = header.toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '');
     if (!host.includes('.') || host.startsWith('[') || isIP(host) !== 0 || host.endsWith('.localhost')) return null;
     return this.ownHosts.includes(host) ? null : host;
   }
@@ -140,13 +137,8 @@ export class SiteRoutes implements OnModuleInit {
       deriveConstraint: (req: WithServed & { headers: Record<string, string | string[] | undefined> }, _ctx: unknown, done: Done) => {
         const host = this.candidateHost(req.headers.host as string | undefined);
         if (!host) return done(null, undefined);
-        this.site.served(host).then(
-          (site) => {
-            if (site) req[SERVED] = site;
-            done(null, site ? 'served' : undefined);
-          },
-          () => done(null, undefined),
-        );
+        // oxlint-disable-next-line promise/no-callback-in-promise -- find-my-way's async constraints take a callback
+        void this.servedAt(host, req).then((value) => done(null, value));
       },
     } as unknown as Strategy);
     fastify.addConstraintStrategy({
@@ -181,14 +173,26 @@ export class SiteRoutes implements OnModuleInit {
       scope.get<{ Params: Pick<Params, 'block_id'> }>('/d/:block_id', { constraints: served }, (req, reply) =>
         this.forms.download(req, reply, place(req)),
       );
-      scope.post<{ Params: Pick<Params, 'block_id'> }>('/d/:block_id', forms, (req, reply) =>
-        this.forms.unlock(req, reply, place(req)),
-      );
+      scope.post<{ Params: Pick<Params, 'block_id'> }>('/d/:block_id', forms, (req, reply) => this.forms.unlock(req, reply, place(req)));
       if (this.cdnMaxAge !== null)
-        scope.get('/seen.gif', { constraints: served }, async (req, reply) => this.seenOn(await this.site.domainPage(site(req)), req, reply));
+        scope.get('/seen.gif', { constraints: served }, async (req, reply) =>
+          this.seenOn(await this.site.domainPage(site(req)), req, reply),
+        );
       scope.all('/*', { constraints: served }, (_req, reply) => html(reply, 404, notFound()));
       done();
     });
+  }
+
+  /** `served` when `host` is a verified domain (kept on the request for its route), else nothing; never fails. */
+  private async servedAt(host: string, req: WithServed): Promise<'served' | undefined> {
+    try {
+      const site = await this.site.served(host);
+      if (!site) return undefined;
+      req[SERVED] = site;
+      return 'served';
+    } catch {
+      return undefined; // the database is down and the name not kept: served as usual
+    }
   }
 
   /** Whether a raw URL has the shape of one of the site's addresses (at its own path, or of its routes at the root). */
@@ -301,7 +305,10 @@ export class SiteRoutes implements OnModuleInit {
         .send();
     // A page with a verified custom domain lives there (docs/adr/0094).
     if (route.customHost)
-      return reply.status(301).headers({ location: `https://${route.customHost}/`, 'cache-control': 'public, max-age=300' }).send();
+      return reply
+        .status(301)
+        .headers({ location: `https://${route.customHost}/`, 'cache-control': 'public, max-age=300' })
+        .send();
     return this.showPage(route, req, reply, false);
   }
 
@@ -316,11 +323,7 @@ export class SiteRoutes implements OnModuleInit {
     const subscribed = req.query.subscribed;
     // The confirmation after a sign-up (Post/Redirect/Get) is not a new visit.
     if (typeof subscribed === 'string' && page.blocks.some((b) => b.id === subscribed && b.kind === 'NEWSLETTER'))
-      return html(
-        reply,
-        200,
-        this.render(page, { notice: { blockId: subscribed, kind: 'success', text: 'Thanks for signing up!' } }, at),
-      );
+      return html(reply, 200, this.render(page, { notice: { blockId: subscribed, kind: 'success', text: 'Thanks for signing up!' } }, at));
     // Behind a CDN the document is shared by many views: its beacon counts each one instead.
     if (this.cdnMaxAge === null) await this.site.view(page, this.visitor(req), this.viewRequest(req, true));
     const doc = this.document(page, atRoot);

@@ -39,13 +39,11 @@ export class ClaimDomainHandler implements ICommandHandler<ClaimDomainCommand, D
 
   async execute(cmd: ClaimDomainCommand): Promise<DomainView> {
     let hostname = '';
-    const errors = gatherFieldErrors(
-      () => {
-        const h = normalizeHostname(cmd.hostname, this.ownHosts);
-        if (!h.ok) throw ValidationError.field('/hostname', h.problem);
-        hostname = h.hostname;
-      },
-    );
+    const errors = gatherFieldErrors(() => {
+      const h = normalizeHostname(cmd.hostname, this.ownHosts);
+      if (!h.ok) throw ValidationError.field('/hostname', h.problem);
+      hostname = h.hostname;
+    });
     const pageKnown = await this.pages.exists(cmd.workspaceId, cmd.pageId);
     if (!pageKnown) errors.push({ pointer: '/page_id', detail: 'page_id must be a page of this workspace' });
     if (errors.length > 0) throw new ValidationError(errors);

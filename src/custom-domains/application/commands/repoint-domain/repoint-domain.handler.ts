@@ -17,7 +17,8 @@ export class RepointDomainHandler implements ICommandHandler<RepointDomainComman
   async execute(cmd: RepointDomainCommand): Promise<DomainView> {
     const read = await this.domains.byId(cmd.workspaceId, cmd.domainId, { lock: true });
     if (!read) throw new NotFoundError('domain');
-    if (!(await this.pages.exists(cmd.workspaceId, cmd.pageId))) throw ValidationError.field('/page_id', 'page_id must be a page of this workspace');
+    if (!(await this.pages.exists(cmd.workspaceId, cmd.pageId)))
+      throw ValidationError.field('/page_id', 'page_id must be a page of this workspace');
     const state = { ...read.state, pageId: cmd.pageId };
     if (state.pageId !== read.state.pageId) await this.domains.save(state, read.version, [], true);
     return domainView(state);
