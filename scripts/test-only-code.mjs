@@ -26,14 +26,6 @@ const program = service.getProgram();
 
 /** Test-only on purpose (docs/adr/0041, point 8), as `file: name`. */
 const KEPT = [
-  // Custom domains (issue 50): the pure aggregate landed first; the API, the DNS checker and the site's Host routing
-  // that call it come next. Remove these entries as they do.
-  'src/custom-domains/domain/custom-domain.ts: claimDomain',
-  'src/custom-domains/domain/custom-domain.ts: isServed',
-  'src/custom-domains/domain/custom-domain.ts: proves',
-  'src/custom-domains/domain/custom-domain.ts: recordCheck',
-  'src/custom-domains/domain/custom-domain.ts: recordName',
-  'src/custom-domains/domain/hostname.ts: normalizeHostname',
   // Test probes of bounded state.
   'src/analytics/application/visit-recorder.ts: VisitRecorder.size',
   'src/files/interface/http/download-slots.ts: DownloadSlots.heldBy',

@@ -117,9 +117,10 @@ describe('starting the service', () => {
     // A scheduler-and-janitor worker does not relay the outbox.
     const scheduler = await launch('dist/worker.js', { ...env, WORKER_ROLES: 'scheduler,janitor' }, /Bio-Page workers running/);
     try {
-      // The three loops (the statistics keeper has the janitor role), in whatever order their modules registered them.
+      // The four loops (the statistics keeper has the janitor role, the custom-domain checker the scheduler's), in
+      // whatever order their modules registered them.
       const started = /Background workers started: ([^"]*)"/.exec(scheduler.output())?.[1].split(', ');
-      expect(started?.sort()).toEqual(['janitor', 'publish-scheduler', 'statistics']);
+      expect(started?.sort()).toEqual(['domain-checker', 'janitor', 'publish-scheduler', 'statistics']);
       await new Promise((r) => setTimeout(r, 1_500)); // the relay would claim within a tick
       expect(await relayed()).toBe(false);
     } finally {
