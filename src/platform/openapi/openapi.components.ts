@@ -126,5 +126,6 @@ export const TAGS = [
   { name: 'Files', description: 'Files uploaded to the workspace, served at their public path.' },
   { name: 'Analytics', description: 'Views, clicks, referrers and tips over the last 7, 30 or 90 days.' },
   { name: 'Webhooks', description: 'Signed webhook endpoints, their deliveries, retries, resend and replay.' },
+  { name: 'Domains', description: "Pages on the workspace's own hostnames, proven by a DNS record, served over HTTPS." },
   { name: 'Meta', description: 'This document.' },
 ];
