@@ -140,6 +140,11 @@ export class LiveSite {
     this.alongside = weigh;
   }
 
+  /** Whether the database is known to be unreachable now (an outage is under way). */
+  get databaseDown(): boolean {
+    return this.outage.isDown;
+  }
+
   /** Whether `err` means the database is unreachable (the outage is then logged once, not per request). */
   unavailable(err: unknown): boolean {
     return this.outage.failed('live site', err);

@@ -160,7 +160,10 @@ describe('custom domains', () => {
 
   it('serves the page on the verified Host: the page at /, a counted redirect, a sign-up stored; nothing else there', async () => {
     await waitUntil('the page served', async () => (await onHost('links.example.com', 'GET', '/')).statusCode === 200);
+    const views = async () => (await api('GET', '/v1/analytics/summary?range_days=7')).totals.views as number;
+    const before = await views();
     const home = await onHost('links.example.com', 'GET', '/');
+    expect(await views()).toBe(before + 1);
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(home.headers['content-security-policy']).toContain("default-src 'none'");
     expect(home.body).toContain('Ada on her own domain');

@@ -103,6 +103,15 @@ describe('the live site while PostgreSQL is down', () => {
     expect(pages.size).toBe(1);
     for (let i = 0; i < 100 && (await facts(cached.id)) < 1; i++) await sleep(50);
     expect(await facts(cached.id)).toBe(1);
+    // The page on a verified custom domain too (docs/adr/0094): the row as the checker leaves it, the lookup then kept.
+    await sql(
+      `INSERT INTO custom_domains (workspace_id, id, hostname, page_id, token, status, created_at, verified_at, next_check_at)
+       VALUES ('${tenant.workspace.id}', 'dom_outage', 'links.outage.example', '${cached.id}', 't', 'verified', now(), now(),
+               now() + interval '1 day')`,
+    );
+    // (A prefetch: served, and not counted, so that the views below stay the ones they count.)
+    const onDomain = () => app.inject({ method: 'GET', url: '/', headers: { host: 'links.outage.example', 'sec-purpose': 'prefetch' } });
+    expect((await onDomain()).statusCode).toBe(200);
 
     const outageStarted = logs.length;
     await db.stop();
@@ -111,6 +120,11 @@ describe('the live site while PostgreSQL is down', () => {
     for (let i = 1; i <= 1_050; i++) during.push(await view(cached.slug, i));
     expect(during.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
     expect(during[0]!.body).toBe(first.body);
+    const onItsDomain = await onDomain();
+    expect([onItsDomain.statusCode, onItsDomain.body.includes('Served from memory')]).toEqual([200, true]);
+    // A name not kept cannot be told from a verified one now: the page that says so, not the 404 page.
+    const unknownHost = await app.inject({ method: 'GET', url: '/', headers: { host: 'other.outage.example' } });
+    expect([unknownHost.statusCode, unknownHost.headers['retry-after']]).toEqual([503, '5']);
     const missing = await view(uncached.slug, 1);
     expect(missing.statusCode).toBe(503);
     expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -159,7 +159,12 @@ export class SiteRoutes implements OnModuleInit {
     const errors = (scope: FastifyInstance) => scope.setErrorHandler((err: FastifyError, req, reply) => this.failed(err, req, reply));
     void fastify.register((scope, _opts, done) => {
       errors(scope);
-      scope.get('/', { constraints: { strangerHost: 'stranger' } }, (_req, reply) => html(reply, 404, notFound()));
+      // (While the database is down a name that may be a verified domain not kept in memory is not known: say so.)
+      scope.get('/', { constraints: { strangerHost: 'stranger' } }, (_req, reply) =>
+        this.site.databaseDown
+          ? html(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, unavailable(), 'no-store')
+          : html(reply, 404, notFound()),
+      );
       scope.get<{ Querystring: { subscribed?: unknown } }>('/', { constraints: served }, async (req, reply) => {
         const found = await this.site.domainPage(site(req));
         return found ? this.showPage(found, req, reply, true) : html(reply, 404, notFound());
