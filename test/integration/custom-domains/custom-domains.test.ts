@@ -263,4 +263,33 @@ describe('custom domains', () => {
     expect((await call('GET', `/v1/domains/${late.id}`)).statusCode).toBe(404);
     await waitUntil('the removed domain unserved', async () => (await onHost('late.example.com', 'GET', '/')).statusCode === 404);
   });
+
+  it('verifies a name for one workspace only when two claims find their records at once', async () => {
+    const claimers = await Promise.all([aTenant(t.commands), aTenant(t.commands)]);
+    const claims: Json[] = [];
+    for (const c of claimers) {
+      const own = await aLivePage(apiOk(t, c.auth), 'Contested', []);
+      claims.push(await apiOk(t, c.auth)('POST', '/v1/domains', { hostname: 'contested.example.com', page_id: own.id }));
+    }
+    // Both proofs in the zone (TXT holds several records), both checked at the same moment.
+    dns.set('_bio-page.contested.example.com', { txt: claims.map((c) => c.verification.value as string) });
+    const [a, b] = await Promise.all(claims.map((c, i) => apiOk(t, claimers[i]!.auth)('POST', `/v1/domains/${c.id}/verify`)));
+    expect([a!.status, b!.status].sort()).toEqual(['pending', 'verified']);
+    const verified = await t.sql(
+      `SELECT count(*)::int AS n FROM custom_domains WHERE hostname = 'contested.example.com' AND status = 'verified'`,
+    );
+    expect(verified).toEqual([{ n: 1 }]);
+  });
+
+  it('checks again what a checker claimed and never recorded (it stopped mid-check), once its lease has run out', async () => {
+    const res = await call('POST', '/v1/domains', { hostname: 'leased.example.com', page_id: page.id });
+    const leased = res.json() as Json;
+    dns.set('_bio-page.leased.example.com', { txt: [leased.verification.value] });
+    // A checker's claim whose checks never came: the row leased 5 minutes ahead, nothing recorded.
+    await t.sql(`UPDATE custom_domains SET next_check_at = now() + interval '5 minutes', version = version + 1 WHERE id = $1`, [leased.id]);
+    while ((await checker().checkDue()) > 0);
+    expect((await api('GET', `/v1/domains/${leased.id}`)).status).toBe('pending');
+    // The lease runs out: the next turn takes it and records the check.
+    expect((await checkLater(leased.id)).status).toBe('verified');
+  });
 });
