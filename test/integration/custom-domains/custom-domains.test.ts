@@ -169,6 +169,7 @@ describe('custom domains', () => {
     expect(home.body).toContain('Ada on her own domain');
     expect(home.body).toContain(`href="/r/${linkId}"`);
     expect(home.body).toContain('<link rel="canonical" href="https://links.example.com/">');
+    expect((await t.inject({ method: 'HEAD', url: '/', headers: { host: 'links.example.com' } })).statusCode).toBe(200);
 
     const click = await onHost('links.example.com', 'GET', `/r/${linkId}`);
     expect([click.statusCode, click.headers.location]).toEqual([302, 'https://shop.example.com/ada']);
