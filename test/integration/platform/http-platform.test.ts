@@ -295,6 +295,7 @@ describe('the OpenAPI document', () => {
     expect(doc.tags.map((tag: { name: string }) => tag.name).sort()).toEqual([
       'Analytics',
       'Contacts',
+      'Domains',
       'Files',
       'Meta',
       'Pages',
