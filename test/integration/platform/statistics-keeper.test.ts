@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MIN_CHANGED_ROWS, StatisticsKeeper } from '../../../src/platform/workers/statistics-keeper.js';
+import { MIN_CHANGED_ROWS, QUICK_STATISTICS_TARGET, StatisticsKeeper } from '../../../src/platform/workers/statistics-keeper.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -32,6 +32,12 @@ describe('the statistics keeper', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  const histogramBounds = async () =>
+    (
+      await t.sql<{ n: number }>(
+        `SELECT array_length(histogram_bounds::text::text[], 1) AS n FROM pg_stats WHERE tablename = 'stats_probe' AND attname = 'id'`,
+      )
+    )[0]!.n;
   const estimate = async () => (await t.sql<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'stats_probe'`))[0]!.n;
 
   it('analyzes a table once it changed by more than its size, and not before', async () => {
@@ -43,6 +49,8 @@ describe('the statistics keeper', () => {
     await countersShow(MIN_CHANGED_ROWS + 4_000);
     expect(await keeper.refresh()).toContain('stats_probe');
     expect(await estimate()).toBe(MIN_CHANGED_ROWS + 4_000);
+    // a quick look: a histogram of QUICK_STATISTICS_TARGET buckets, not the default 100 (docs/adr/0096)
+    expect(await histogramBounds()).toBe(QUICK_STATISTICS_TARGET + 1);
     await countersShow(0);
     expect(await keeper.refresh()).not.toContain('stats_probe');
 
