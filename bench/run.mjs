@@ -634,7 +634,11 @@ try {
         seconds: median(ones.map((o) => o.seconds)),
         rss: [Math.max(...ones.map((o) => o.rss[0]))],
         errors: ones.map((o) => o.errors).find((e) => e !== 'none') ?? 'none',
-        cpu: { workers: median(ones.map((o) => o.cpu.workers)), pg: median(ones.map((o) => o.cpu.pg)), own: median(ones.map((o) => o.cpu.own)) },
+        cpu: {
+          workers: median(ones.map((o) => o.cpu.workers)),
+          pg: median(ones.map((o) => o.cpu.pg)),
+          own: median(ones.map((o) => o.cpu.own)),
+        },
       };
       // Each run over the raw run just before it (the same moment of a noisy machine); the goals read the medians.
       const cpuRatios = ones.map((o, i) => (o.cpu.workers + o.cpu.pg) / baselines[i].senderUs);
