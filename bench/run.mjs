@@ -100,17 +100,37 @@ const cpuOf = (pid) => {
     return 0;
   }
 };
-/** CPU seconds used by every PostgreSQL process of the machine (the server under test and its backends). */
-const postgresCpu = () =>
-  readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .reduce((sum, pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuOf(pid) : sum;
-      } catch {
-        return sum;
-      }
-    }, 0);
+/** CPU seconds of each PostgreSQL process of the machine (the server under test and its backends), by pid. */
+const postgresCpus = () => {
+  const byPid = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuOf(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return byPid;
+};
+/**
+ * PostgreSQL's CPU from now on. A difference of two sums would lose, and subtract, what a backend had used when it
+ * exits meanwhile (a pool closing an idle connection): each process counts as `look` last saw it instead.
+ */
+const postgresMeter = () => {
+  const start = postgresCpus();
+  const last = new Map(start);
+  const look = () => postgresCpus().forEach((s, pid) => last.set(pid, s));
+  return {
+    look,
+    seconds() {
+      look();
+      let sum = 0;
+      for (const [pid, s] of last) sum += s - (start.get(pid) ?? 0);
+      return sum;
+    },
+  };
+};
 const ownCpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -558,7 +578,7 @@ try {
         got.set(path, 0);
         const rss = workers.map(() => 0);
         // CPU from the first receipt to the last (issue 47's window): not the backlog's insert, not the first claim.
-        const snapshot = () => ({ workers: workers.map((w) => cpuOf(w.pid)), pg: postgresCpu(), own: ownCpu() });
+        const snapshot = () => ({ workers: workers.map((w) => cpuOf(w.pid)), pg: postgresMeter(), own: ownCpu() });
         let cpu0 = null;
         onFirst.set(path, () => (cpu0 = snapshot()));
         await backlog(prefix, ws.id, EVENTS);
@@ -568,7 +588,10 @@ try {
           () => received(path) >= EVENTS,
           60_000 + EVENTS * 5,
           50,
-          () => workers.forEach((w, i) => (rss[i] = Math.max(rss[i], rssOf(w.pid)))),
+          () => {
+            workers.forEach((w, i) => (rss[i] = Math.max(rss[i], rssOf(w.pid))));
+            cpu0?.pg.look();
+          },
         );
         const seconds = (Date.now() - t0) / 1000;
         // CPU per delivery (µs) from the first receipt to the last: the workers, PostgreSQL, and this process (the
@@ -577,7 +600,7 @@ try {
         const per = (s) => Math.round((s * 1e6) / Math.max(1, EVENTS - 1));
         const cpu = {
           workers: per(workers.reduce((sum, w, i) => sum + cpuOf(w.pid) - cpu0.workers[i], 0)),
-          pg: per(postgresCpu() - cpu0.pg),
+          pg: per(cpu0.pg.seconds()),
           own: per(ownCpu() - cpu0.own),
         };
         const errors = done ? 'none' : `timed out: ${n(received(path))} of ${n(EVENTS)}`;
