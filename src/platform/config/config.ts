@@ -42,6 +42,8 @@ export interface AppConfig {
   webhookLeaseSeconds: number;
   /** OUTBOX_LEASE_SECONDS: how long a relay owns a claimed outbox batch (one that died mid-batch: then another) */
   outboxLeaseSeconds: number;
+  /** OUTBOX_BATCH_SIZE: outbox rows a relay claims at once (docs/adr/0096) */
+  outboxBatchSize: number;
   /**
    * OUTBOX_RELAY_PIPELINE: whether a relay claims and sends the next batch while the one before is written (two batches
    * in hand at most, each write after the one before); off, one batch at a time (docs/adr/0056)
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>, role: 'api' 
     webhookRetryDelays: v.WEBHOOK_RETRY_DELAYS,
     webhookLeaseSeconds,
     outboxLeaseSeconds: v.OUTBOX_LEASE_SECONDS,
+    outboxBatchSize: v.OUTBOX_BATCH_SIZE,
     outboxRelayPipeline: v.OUTBOX_RELAY_PIPELINE,
     statisticsRefreshSeconds: v.STATISTICS_REFRESH_SECONDS,
     webhookDispatch: {

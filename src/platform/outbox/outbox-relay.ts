@@ -32,8 +32,6 @@ function commitSignal(): { promise: Promise<boolean>; settle: (committed: boolea
   return { promise, settle };
 }
 
-const BATCH = 200;
-
 /** Waits for `work`, but no longer than `ms` (at once when `ms` is not positive); `work` never rejects. */
 async function within(work: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -66,6 +64,8 @@ export class OutboxRelay implements BackgroundWorker {
   private readonly listener: PgListener;
   private readonly subscribers: OutboxSubscriber[] = [];
   private readonly leaseSeconds: number;
+  /** OUTBOX_BATCH_SIZE: rows claimed at once */
+  private readonly batch: number;
   /** OUTBOX_RELAY_PIPELINE: the next batch is claimed and sent while the one before is written */
   private readonly overlap: boolean;
 
@@ -76,6 +76,7 @@ export class OutboxRelay implements BackgroundWorker {
     @Optional() private readonly outage?: DatabaseOutage,
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
+    this.batch = config?.outboxBatchSize ?? 500;
     this.overlap = config?.outboxRelayPipeline ?? true;
     this.loop.reportsTo(outage, this.name);
     this.listener = new PgListener(db.listenPool, OUTBOX_CHANNEL, () => this.loop.wake(), { outage });
@@ -127,7 +128,7 @@ export class OutboxRelay implements BackgroundWorker {
   private async step(overlap: boolean): Promise<number> {
     this.reportFailure();
     const claimedAt = Date.now();
-    const rows = await this.claimDue(BATCH);
+    const rows = await this.claimDue(this.batch);
     if (rows.length === 0) {
       await this.settled();
       return 0;
@@ -192,7 +193,7 @@ export class OutboxRelay implements BackgroundWorker {
 
   /** A failed batch again, row by row: a row that fails on its own backs off and holds no other back. */
   private async drainOneByOne(): Promise<void> {
-    for (let i = 0; i < BATCH; i++) {
+    for (let i = 0; i < this.batch; i++) {
       const [row] = await this.claimDue(1);
       if (!row) break;
       try {

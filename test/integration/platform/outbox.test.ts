@@ -237,7 +237,7 @@ describe('the outbox relay', () => {
         if (rows.some((r) => r.type === 'poison')) throw new Error('cannot handle poison');
       },
     };
-    const config = { outboxLeaseSeconds: 2, outboxRelayPipeline: true } as AppConfig;
+    const config = { outboxLeaseSeconds: 2, outboxRelayPipeline: true, outboxBatchSize: 200 } as AppConfig; // batches of 200
     const first = relayWith([subscriber], config);
     first.start();
     // One batch at a time, written before the next is claimed.
