@@ -150,7 +150,7 @@ export const envSchema = {
   // How long an outbox relay owns the batch it claimed; a relay that dies mid-batch leaves it to another after this.
   OUTBOX_LEASE_SECONDS: int(2, 3600).default(30),
   // Outbox rows a relay claims at once (docs/adr/0096): the batch whose first attempts it sends and writes together.
-  OUTBOX_BATCH_SIZE: int(1, 2_000).default(500),
+  OUTBOX_BATCH_SIZE: int(1, 2_000).default(200),
   // How often a worker looks for tables that changed by more than their own size since their statistics were taken,
   // and analyzes them (docs/adr/0080); 0: never (autovacuum's own pace alone).
   STATISTICS_REFRESH_SECONDS: int(0, 3600).default(5),

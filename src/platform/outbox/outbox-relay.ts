@@ -76,7 +76,7 @@ export class OutboxRelay implements BackgroundWorker {
     @Optional() private readonly outage?: DatabaseOutage,
   ) {
     this.leaseSeconds = config?.outboxLeaseSeconds ?? 30;
-    this.batch = config?.outboxBatchSize ?? 500;
+    this.batch = config?.outboxBatchSize ?? 200;
     this.overlap = config?.outboxRelayPipeline ?? true;
     this.loop.reportsTo(outage, this.name);
     this.listener = new PgListener(db.listenPool, OUTBOX_CHANNEL, () => this.loop.wake(), { outage });
