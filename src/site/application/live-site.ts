@@ -19,6 +19,7 @@ import { DatabaseOutage, isDatabaseUnavailable } from '../../platform/observabil
 import { WindowCounter, type WindowVerdict } from '../../platform/rate-limit/window-counter.js';
 import { Clock } from '../../platform/time/clock.js';
 import { Keyring } from '../../platform/config/keyring.js';
+import { NotFoundError } from '../../platform/domain/domain-error.js';
 import { FormClientKey } from './form-client-key.js';
 import { LivePageCache } from './live-page-cache.js';
 
@@ -109,7 +110,7 @@ export class LiveSite {
       const page = await this.queries.execute(new GetPageQuery(served.workspaceId, served.pageId));
       return { ...served, slug: page.slug };
     } catch (err) {
-      if ((err as { code?: string }).code === 'resource_not_found') return null;
+      if (err instanceof NotFoundError) return null;
       throw err;
     }
   }

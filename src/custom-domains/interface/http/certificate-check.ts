@@ -1,4 +1,5 @@
 import type { QueryBus } from '@nestjs/cqrs';
+import { hostOf } from '../../../platform/http/hosts.js';
 import { FindServedDomainQuery } from '../../application/queries/find-served-domain/find-served-domain.query.js';
 
 /**
@@ -9,7 +10,7 @@ import { FindServedDomainQuery } from '../../application/queries/find-served-dom
  */
 export function certificateCheck(queries: QueryBus) {
   return async (query: URLSearchParams): Promise<{ status: number; text: string }> => {
-    const hostname = (query.get('domain') ?? '').trim().toLowerCase().replace(/\.$/, '');
+    const hostname = hostOf(query.get('domain') ?? '');
     if (!hostname || hostname.length > 253) return { status: 404, text: 'not a verified domain' };
     const served = await queries.execute(new FindServedDomainQuery(hostname));
     return served ? { status: 200, text: 'ok' } : { status: 404, text: 'not a verified domain' };

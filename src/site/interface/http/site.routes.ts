@@ -7,6 +7,7 @@ import { sitePath, type AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { PREVIEW_PATH } from '../../../pages/index.js';
 import { answerMalformedUrls } from '../../../platform/http/malformed-urls.js';
+import { hostOf, ownHostsOf } from '../../../platform/http/hosts.js';
 import { isIP } from 'node:net';
 import { isMoved, LiveSite, type LivePageView, type ServedSite, type ViewRequest, type VisitorInfo } from '../../application/live-site.js';
 import { renderErrorPage, renderLivePage, type PageToRender } from './render/live-page.js';
@@ -69,7 +70,7 @@ export class SiteRoutes implements OnModuleInit {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const siteUrl = new URL(config.publicSiteUrl);
-    this.ownHosts = [...new Set([siteUrl.hostname, new URL(config.publicApiUrl).hostname])];
+    this.ownHosts = ownHostsOf(config);
     this.base = sitePath(config.publicSiteUrl);
     this.siteUrl = config.publicSiteUrl.replace(/\/+$/, '');
     this.apiUrl = config.publicApiUrl.replace(/\/+$/, '');
@@ -113,7 +114,7 @@ export class SiteRoutes implements OnModuleInit {
    */
   private candidateHost(header: string | undefined): string | null {
     if (!header) return null;
-    const host = header.toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '');
+    const host = hostOf(header);
     if (!host.includes('.') || host.startsWith('[') || isIP(host) !== 0 || host.endsWith('.localhost')) return null;
     return this.ownHosts.includes(host) ? null : host;
   }

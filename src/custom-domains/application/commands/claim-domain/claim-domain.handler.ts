@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../../platform/config/config.module.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { Transactional } from '../../../../platform/cqrs/transactional.js';
+import { ownHostsOf } from '../../../../platform/http/hosts.js';
 import { gatherFieldErrors, ValidationError } from '../../../../platform/domain/domain-error.js';
 import { Clock } from '../../../../platform/time/clock.js';
 import { IdGenerator, randomBase62 } from '../../../../platform/time/ids.js';
@@ -14,7 +15,6 @@ import { CustomDomainRepository, PageDirectory, WorkspacePlans } from '../../por
 import { ClaimDomainCommand } from './claim-domain.command.js';
 
 /** The service's own hosts, which no workspace may claim: those of PUBLIC_API_URL and PUBLIC_SITE_URL. */
-export const ownHostsOf = (config: AppConfig): string[] => [new URL(config.publicApiUrl).hostname, new URL(config.publicSiteUrl).hostname];
 
 /**
  * Claims a hostname (docs/adr/0094): the name's rules and the page first (every error of the body at once), then
