@@ -28,6 +28,7 @@ export const OutboxTable = defineEntity({
   ],
   indexes: [
     { name: 'outbox_pending_idx', properties: ['seq'], where: 'processed_at IS NULL' },
+    { name: 'outbox_pending_ws_idx', properties: ['workspaceId', 'seq'], where: 'processed_at IS NULL' },
     { name: 'outbox_processed_idx', properties: ['processedAt'], where: 'processed_at IS NOT NULL' },
   ],
 });

@@ -22,6 +22,7 @@ import { Migration0028PagePreviewEpoch } from './0028-page-preview-epoch.js';
 import { Migration0029EventList } from './0029-event-list.js';
 import { Migration0030OutboxRoomForLeases } from './0030-outbox-room-for-leases.js';
 import { Migration0031CustomDomains } from './0031-custom-domains.js';
+import { Migration0032OutboxPendingByWorkspace } from './0032-outbox-pending-by-workspace.js';
 
 /**
  * Every migration, in order. Listed explicitly (not discovered from disk) so the same list works from
@@ -51,4 +52,5 @@ export const migrations: MigrationObject[] = [
   { name: '0029-event-list', class: Migration0029EventList },
   { name: '0030-outbox-room-for-leases', class: Migration0030OutboxRoomForLeases },
   { name: '0031-custom-domains', class: Migration0031CustomDomains },
+  { name: '0032-outbox-pending-by-workspace', class: Migration0032OutboxPendingByWorkspace },
 ];
